@@ -1,0 +1,42 @@
+# Two commands for people: `make play` and `make test`. See README.md.
+SHELL := /bin/bash
+PORT ?= 8000
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: play test build setup serve test-rust test-wasm test-e2e measure clean
+
+## play: install what is missing, build the wasm, serve the page on http://127.0.0.1:$(PORT)/
+play: setup build serve
+
+## test: every test of the project: Rust (workspace), wasm (wasm-bindgen tests), browser (Playwright)
+test: setup test-rust test-wasm build test-e2e
+
+## build: build pkg/ (the wasm package the page loads), release profile
+build:
+	scripts/build-wasm.sh
+
+setup:
+	scripts/setup.sh
+
+serve:
+	node scripts/serve.mjs --port $(PORT)
+
+test-rust:
+	cargo test --workspace
+
+# The facade's #[wasm_bindgen_test] tests run in Node through wasm-bindgen-test-runner,
+# which scripts/setup.sh installed with wasm-bindgen-cli: nothing is downloaded.
+test-wasm:
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	  cargo test -p grolman-wasm --target wasm32-unknown-unknown
+
+test-e2e:
+	npx playwright test
+
+## measure: page weight, load time, turn query time, perft nodes/s (wasm in Chromium vs native)
+measure: build
+	node scripts/measure.mjs
+
+clean:
+	rm -rf pkg test-results playwright-report
