@@ -21,7 +21,7 @@ fi
 # 2. wasm-pack.
 if ! command -v wasm-pack >/dev/null 2>&1; then
   say "installing wasm-pack (cargo install, a few minutes)"
-  cargo install wasm-pack --locked
+  cargo install wasm-pack --locked || cargo install wasm-pack
 fi
 
 # 3. wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock
@@ -38,7 +38,10 @@ if [ -n "$wanted" ]; then
   have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
   if [ "$have" != "$wanted" ]; then
     say "installing wasm-bindgen-cli $wanted (found: ${have:-none})"
-    cargo install wasm-bindgen-cli --version "$wanted" --locked --force
+    # --locked first; if the registry no longer serves a version pinned in the tool's own lock
+    # file (it happens after yanks), let cargo pick the newest compatible dependencies instead.
+    cargo install wasm-bindgen-cli --version "$wanted" --locked --force \
+      || cargo install wasm-bindgen-cli --version "$wanted" --force
   fi
 else
   say "no wasm-bindgen in Cargo.lock yet: skipping wasm-bindgen-cli"

@@ -1,0 +1,233 @@
+// State in, SVG out. The structure (squares, layers) is built once; each render updates
+// attributes and classes, batched to one animation frame.
+import { ALL_SQUARES, FILES, SQUARE_SIZE as S, coords } from "./config.js";
+import { pieceSymbols } from "./pieces.js";
+import { destsOf } from "./state.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const el = (name, attrs = {}) => {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+};
+
+/** Top-left corner of a square in board units for an orientation. */
+export function origin(square, orientation) {
+  const [file, rank] = coords(square);
+  return orientation === "white" ? [file * S, (7 - rank) * S] : [(7 - file) * S, rank * S];
+}
+
+export function pieceName(piece) {
+  return `${piece.color} ${piece.role}`;
+}
+
+export class BoardView {
+  /** @param {HTMLElement} host */
+  constructor(host) {
+    this.svg = el("svg", {
+      class: "board",
+      viewBox: `0 0 ${8 * S} ${8 * S}`,
+      role: "group",
+      "aria-label": "Chess board",
+    });
+    this.svg.innerHTML =
+      `<defs>${pieceSymbols()}` +
+      '<marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">' +
+      '<path d="M0 0 L10 5 L0 10 Z" class="arrowhead"/></marker></defs>';
+    this.squareLayer = this.svg.appendChild(el("g", { class: "squares" }));
+    this.arrowLayer = this.svg.appendChild(el("g", { class: "arrows", "aria-hidden": "true" }));
+    this.pieceLayer = this.svg.appendChild(el("g", { class: "pieces", "aria-hidden": "true" }));
+    this.labelLayer = this.svg.appendChild(el("g", { class: "labels", "aria-hidden": "true" }));
+    this.squares = new Map();
+    for (const square of ALL_SQUARES) {
+      const [file, rank] = coords(square);
+      const g = el("g", {
+        class: `square ${(file + rank) % 2 ? "light" : "dark"}`,
+        "data-square": square,
+        id: `square-${square}`,
+        role: "button",
+        tabindex: "-1",
+      });
+      g.append(el("rect", { class: "bg", width: S, height: S }));
+      g.append(el("rect", { class: "hl", width: S, height: S }));
+      g.append(el("circle", { class: "dest", r: S * 0.16 }));
+      const fileLabel = el("text", { class: "coord file", "aria-hidden": "true" });
+      const rankLabel = el("text", { class: "coord rank", "aria-hidden": "true" });
+      g.append(fileLabel, rankLabel);
+      this.squareLayer.append(g);
+      this.squares.set(square, g);
+    }
+    /** square -> <use> element of the piece drawn there */
+    this.pieceNodes = new Map();
+    host.append(this.svg);
+    this.frame = 0;
+  }
+
+  /** Renders `state` at the next animation frame (many calls in one frame draw once). */
+  schedule(state) {
+    this.pending = state;
+    if (!this.frame) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.draw(this.pending);
+      });
+    }
+  }
+
+  /** Draws now. */
+  draw(state) {
+    this.drawSquares(state);
+    this.drawPieces(state);
+    this.drawArrows(state);
+    this.drawLabels(state);
+  }
+
+  drawSquares(state) {
+    const { orientation, selected, pieces } = state;
+    const dests = new Set(selected ? destsOf(state, selected) : []);
+    for (const [square, g] of this.squares) {
+      const [x, y] = origin(square, orientation);
+      g.setAttribute("transform", `translate(${x} ${y})`);
+      const marks = state.marks.get(square) ?? new Set();
+      const classes = [...marks];
+      if (state.dests?.has(square)) classes.push("leader");
+      if (square === selected) classes.push("selected");
+      if (dests.has(square)) classes.push(pieces.has(square) ? "dest-capture" : "dest-move");
+      if (state.choosable?.has(square)) classes.push("choosable");
+      if (square === state.check) classes.push("check");
+      if (square === state.focus) classes.push("focused");
+      g.setAttribute("class", `${g.classList[0]} ${g.classList[1]} ${classes.join(" ")}`.trim());
+      g.querySelector(".dest").setAttribute("cx", S / 2);
+      g.querySelector(".dest").setAttribute("cy", S / 2);
+      this.drawCoordinates(g, square, state);
+      g.setAttribute("aria-label", this.describe(square, state, dests, marks));
+    }
+  }
+
+  drawCoordinates(g, square, { orientation, coordinates }) {
+    const [file, rank] = coords(square);
+    const bottomRank = orientation === "white" ? 0 : 7;
+    const leftFile = orientation === "white" ? 0 : 7;
+    const [fileLabel, rankLabel] = g.querySelectorAll(".coord");
+    fileLabel.textContent = coordinates && rank === bottomRank ? FILES[file] : "";
+    fileLabel.setAttribute("x", S - 6);
+    fileLabel.setAttribute("y", S - 7);
+    rankLabel.textContent = coordinates && file === leftFile ? String(rank + 1) : "";
+    rankLabel.setAttribute("x", 6);
+    rankLabel.setAttribute("y", 22);
+  }
+
+  describe(square, state, dests, marks) {
+    const piece = state.pieces.get(square);
+    const parts = [piece ? `${pieceName(piece)} on ${square}` : `empty ${square}`];
+    if (square === state.selected) parts.push("picked");
+    else if (state.dests?.has(square)) parts.push("can lead");
+    if (dests.has(square)) parts.push("destination");
+    if (state.choosable?.has(square)) parts.push("can be chosen");
+    for (const mark of marks) parts.push(mark.replace(/-/g, " "));
+    return parts.join(", ");
+  }
+
+  drawPieces(state) {
+    const nodes = this.pieceNodes;
+    // Slides first: the node of a moving piece is re-keyed so that it glides to its new square.
+    for (const [from, to] of state.slides) {
+      const node = nodes.get(from);
+      if (!node || !state.pieces.has(to)) continue;
+      nodes.get(to)?.remove();
+      nodes.delete(from);
+      nodes.set(to, node);
+    }
+    for (const [square, node] of nodes) {
+      if (!state.pieces.has(square)) {
+        node.remove();
+        nodes.delete(square);
+      }
+    }
+    for (const [square, piece] of state.pieces) {
+      let node = nodes.get(square);
+      if (!node) {
+        node = el("use", { width: S, height: S });
+        node.classList.add("piece", "appearing");
+        this.pieceLayer.append(node);
+        nodes.set(square, node);
+      }
+      const href = `#piece-${piece.role}`;
+      if (node.getAttribute("href") !== href || !node.classList.contains(piece.color)) {
+        if (node.getAttribute("href")) node.classList.add("changed");
+        node.setAttribute("href", href);
+        node.classList.remove("white", "black");
+        node.classList.add(piece.color);
+      }
+      node.dataset.square = square;
+      node.dataset.piece = pieceName(piece);
+      if (!node.classList.contains("dragging")) {
+        const [x, y] = origin(square, state.orientation);
+        node.style.transform = `translate(${x}px, ${y}px)`;
+      }
+    }
+    state.slides = [];
+    // Let the "appearing" and "changed" animations run once.
+    requestAnimationFrame(() => {
+      for (const node of nodes.values()) node.classList.remove("appearing");
+      setTimeout(() => {
+        for (const node of nodes.values()) node.classList.remove("changed");
+      }, 600);
+    });
+  }
+
+  drawArrows(state) {
+    this.arrowLayer.replaceChildren(
+      ...state.arrows.map(({ from, to, kind }) => {
+        const [x1, y1] = origin(from, state.orientation).map((v) => v + S / 2);
+        const [x2, y2] = origin(to, state.orientation).map((v) => v + S / 2);
+        const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+        const trim = S * 0.32; // stop short of the centre so the head does not hide the piece
+        const ex = x2 - ((x2 - x1) / length) * trim;
+        const ey = y2 - ((y2 - y1) / length) * trim;
+        return el("line", {
+          class: `arrow ${kind}`,
+          x1,
+          y1,
+          x2: ex,
+          y2: ey,
+          "marker-end": "url(#arrowhead)",
+          "data-from": from,
+          "data-to": to,
+        });
+      }),
+    );
+  }
+
+  drawLabels(state) {
+    this.labelLayer.replaceChildren(
+      ...state.labels.map(({ square, text }) => {
+        const [x, y] = origin(square, state.orientation);
+        const g = el("g", { class: "label", transform: `translate(${x + S - 4} ${y + 4})`, "data-square": square });
+        const width = 14 + text.length * 11;
+        g.append(el("rect", { x: -width, y: 0, width, height: 26, rx: 6 }));
+        const t = el("text", { x: -width / 2, y: 19, "text-anchor": "middle" });
+        t.textContent = text;
+        g.append(t);
+        return g;
+      }),
+    );
+  }
+
+  /** The square under a client point, or null off the board. */
+  squareAt(clientX, clientY, orientation) {
+    const point = new DOMPoint(clientX, clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+    const col = Math.floor(point.x / S);
+    const row = Math.floor(point.y / S);
+    if (col < 0 || col > 7 || row < 0 || row > 7) return null;
+    const file = orientation === "white" ? col : 7 - col;
+    const rank = orientation === "white" ? 7 - row : row;
+    return FILES[file] + String(rank + 1);
+  }
+
+  /** Moves a dragged piece node to a client point (board units, centred). */
+  dragTo(node, clientX, clientY) {
+    const point = new DOMPoint(clientX, clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+    node.style.transform = `translate(${point.x - S / 2}px, ${point.y - S / 2}px)`;
+  }
+}

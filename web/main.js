@@ -1,0 +1,127 @@
+// Entry point: loads the rules (wasm), builds the views, wires the controls and keys.
+import init from "../pkg/grolman.js";
+import { Board } from "./board/board.js";
+import { Controller } from "./game/controller.js";
+import { loadPrefs, savePrefs } from "./game/storage.js";
+import { MoveList } from "./ui/movelist.js";
+import { Picker } from "./ui/pickers.js";
+import { ErrorLine, StatusBanner } from "./ui/banner.js";
+import { CascadePanel } from "./ui/cascade.js";
+import { bindNewGameDialog, bindPgnDialog, copy } from "./ui/dialogs.js";
+
+const $ = (id) => document.getElementById(id);
+
+async function start() {
+  const started = performance.now();
+  await init();
+  const prefs = loadPrefs();
+  const host = $("board-host");
+  let controller;
+  const board = new Board(host, {
+    orientation: prefs.orientation ?? "white",
+    onMove: (from, to) => controller.move(from, to),
+  });
+  // A press while a cascade replays (or on an old turn) brings the live position first,
+  // so that the same press can already pick a leader.
+  board.view.svg.addEventListener("pointerdown", () => controller.wake(), { capture: true });
+  board.view.svg.addEventListener("keydown", () => controller.wake(), { capture: true });
+
+  const prompt = $("prompt");
+  const note = (text) => {
+    $("share-note").textContent = text;
+    setTimeout(() => { if ($("share-note").textContent === text) $("share-note").textContent = ""; }, 4000);
+  };
+  const ui = {
+    board,
+    cascade: null,
+    moveList: new MoveList($("moves"), (ply) => controller.viewTurn(ply)),
+    status: new StatusBanner($("status"), $("variant-name")),
+    errors: new ErrorLine($("error"), $("error-text"), $("error-close")),
+    pickers: new Picker($("picker")),
+    prompt: { set: (text) => { prompt.hidden = !text; prompt.textContent = text ?? ""; } },
+    fenBox: { set: (fen) => { $("fen").value = fen; $("fen-error").textContent = ""; } },
+  };
+  controller = new Controller(ui);
+  ui.cascade = new CascadePanel(controller.player);
+
+  // Preferences.
+  host.dataset.theme = prefs.theme ?? "brown";
+  $("theme").value = host.dataset.theme;
+  $("theme").addEventListener("change", () => {
+    host.dataset.theme = $("theme").value;
+    savePrefs({ theme: host.dataset.theme });
+  });
+  controller.autoplay = prefs.autoplay ?? true;
+  $("autoplay").checked = controller.autoplay;
+  $("autoplay").addEventListener("change", () => {
+    controller.autoplay = $("autoplay").checked;
+    savePrefs({ autoplay: controller.autoplay });
+  });
+  if (prefs.speed) {
+    controller.player.setSpeed(prefs.speed);
+    ui.cascade.setSpeed(prefs.speed);
+  }
+  $("speed").addEventListener("change", () => savePrefs({ speed: Number($("speed").value) }));
+
+  controller.open();
+  $("loading").remove();
+  board.flush();
+
+  // Controls.
+  const flip = () => {
+    board.flip();
+    savePrefs({ orientation: board.state.orientation });
+  };
+  $("flip").addEventListener("click", flip);
+  $("undo").addEventListener("click", () => controller.undo());
+  $("turn-first").addEventListener("click", () => controller.viewTurn(0));
+  $("turn-prev").addEventListener("click", () => controller.viewTurn(controller.viewPly - 1));
+  const nextTurn = () => {
+    if (controller.viewPly < controller.history.length) controller.viewTurn(controller.viewPly + 1);
+  };
+  $("turn-next").addEventListener("click", nextTurn);
+  $("turn-last").addEventListener("click", () => controller.showCurrent());
+  $("fen-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const problem = controller.loadFen($("fen").value);
+    if (problem) $("fen-error").textContent = problem;
+  });
+  $("copy-link").addEventListener("click", async () => {
+    const link = controller.link();
+    note((await copy(link)) ? "Link copied." : `Copy this link: ${link}`);
+  });
+  bindNewGameDialog(controller);
+  bindPgnDialog(controller, note);
+
+  // Keys (the board handles its own arrow keys while it has the focus).
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.("input, textarea, select, dialog, .picker")) return;
+    const player = controller.player;
+    const actions = {
+      ArrowLeft: () => player.previous(),
+      ArrowRight: () => player.next(),
+      " ": () => player.toggle(),
+      Home: () => player.first(),
+      End: () => player.skip(),
+      ArrowUp: () => controller.viewTurn(controller.viewPly - 1),
+      ArrowDown: nextTurn,
+      f: flip,
+      Escape: () => controller.cancelEntry(true),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    if (event.key === " " && event.target.closest?.("button")) return; // space presses buttons
+    event.preventDefault();
+    action();
+  });
+
+  document.body.dataset.ready = "true";
+  window.grolman = { controller, board, readyMs: performance.now() - started };
+}
+
+start().catch((error) => {
+  const loading = $("loading");
+  if (loading) loading.textContent = `The rules could not be loaded: ${error.message}`;
+  console.error(error);
+});

@@ -1,0 +1,38 @@
+// The cascade panel: the sentence of the current step (also read by screen readers through
+// the aria-live region), the step counter, and the replay controls.
+import { SPEEDS } from "../cascade/player.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class CascadePanel {
+  constructor(player) {
+    this.text = $("cascade-text");
+    this.counter = $("step-counter");
+    this.play = $("step-play");
+    $("step-first").addEventListener("click", () => player.first());
+    $("step-prev").addEventListener("click", () => player.previous());
+    this.play.addEventListener("click", () => player.toggle());
+    $("step-next").addEventListener("click", () => player.next());
+    $("step-skip").addEventListener("click", () => player.skip());
+    this.speed = $("speed");
+    this.speed.addEventListener("change", () => player.setSpeed(Number(this.speed.value)));
+  }
+
+  setSpeed(speed) {
+    if (SPEEDS.includes(speed)) this.speed.value = String(speed);
+  }
+
+  /** @param {object|null} step */
+  show(step, index, count, playing) {
+    const text = step ? step.text : "Pick a unit to lead: the marked units can move.";
+    if (this.text.textContent !== text) this.text.textContent = text;
+    this.text.dataset.step = step ? step.kind : "none";
+    this.counter.textContent = count ? `step ${index + 1} of ${count}` : "";
+    this.counter.dataset.index = String(index);
+    this.play.textContent = playing ? "⏸" : "▶";
+    this.play.setAttribute("aria-label", playing ? "Pause (space)" : "Play (space)");
+    for (const id of ["step-first", "step-prev"]) $(id).disabled = !count || index === 0;
+    for (const id of ["step-next", "step-skip"]) $(id).disabled = !count || index === count - 1;
+    this.play.disabled = !count;
+  }
+}

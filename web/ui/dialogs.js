@@ -1,0 +1,72 @@
+// The new-game dialog and the PGN dialog (export, copy, download, import from text or file).
+// Errors from the rules crate are shown inline; the current game is kept until one succeeds.
+
+const $ = (id) => document.getElementById(id);
+
+export function bindNewGameDialog(controller) {
+  const dialog = $("new-dialog");
+  const error = $("new-error");
+  const fen = $("new-fen");
+  const variant = $("new-variant");
+  $("new-game").addEventListener("click", () => {
+    error.textContent = "";
+    variant.value = controller.variant;
+    dialog.showModal();
+  });
+  fen.addEventListener("input", () => {
+    dialog.querySelector('input[name="start"][value="fen"]').checked = true;
+  });
+  $("new-cancel").addEventListener("click", () => dialog.close());
+  $("new-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const fromFen = dialog.querySelector('input[name="start"]:checked').value === "fen";
+    const problem = controller.newGame(variant.value, fromFen ? fen.value.trim() : "");
+    if (problem) {
+      error.textContent = problem;
+    } else {
+      dialog.close();
+    }
+  });
+}
+
+export function bindPgnDialog(controller, note) {
+  const dialog = $("pgn-dialog");
+  const text = $("pgn-text");
+  const error = $("pgn-error");
+  $("pgn-open").addEventListener("click", () => {
+    text.value = controller.exportPgn();
+    error.textContent = "";
+    dialog.showModal();
+  });
+  $("pgn-close").addEventListener("click", () => dialog.close());
+  $("pgn-copy").addEventListener("click", async () => {
+    error.textContent = (await copy(text.value)) ? "" : "The clipboard is not available here: select the text and copy it.";
+    if (!error.textContent) note("PGN copied.");
+  });
+  $("pgn-download").addEventListener("click", () => {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text.value], { type: "application/x-chess-pgn" }));
+    link.download = `${controller.variant}-game.pgn`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+  $("pgn-file").addEventListener("change", async (event) => {
+    const file = event.target.files?.[0];
+    if (file) text.value = await file.text();
+  });
+  $("pgn-import").addEventListener("click", () => {
+    const problem = controller.importPgn(text.value);
+    if (problem) error.textContent = problem;
+    else dialog.close();
+  });
+}
+
+/** Writes text to the clipboard; false when the browser refuses. */
+export async function copy(value) {
+  try {
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,55 @@
+// The move list in literature notation: one button per turn, the viewed one marked.
+
+export class MoveList {
+  /** @param {HTMLOListElement} host  @param {(ply: number) => void} onPick */
+  constructor(host, onPick) {
+    this.host = host;
+    host.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-ply]");
+      if (button) onPick(Number(button.dataset.ply));
+    });
+  }
+
+  /** @param {{notation: string}[]} history  @param {number} viewPly  @param {string} startFen */
+  render(history, viewPly, startFen) {
+    const fields = startFen.split(/\s+/);
+    const blackFirst = fields[1] === "b";
+    let number = Number(fields[5]) || 1;
+    const rows = [];
+    let row = null;
+    history.forEach((turn, index) => {
+      const ply = index + 1;
+      const black = (index % 2 === 1) !== blackFirst;
+      if (!row || !black) {
+        row = document.createElement("li");
+        row.value = number;
+        row.className = "move-row";
+        const label = document.createElement("span");
+        label.className = "move-number";
+        label.textContent = `${number}.`;
+        row.append(label);
+        if (black) row.append(placeholder());
+        rows.push(row);
+      }
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `turn ${black ? "black" : "white"}`;
+      button.dataset.ply = String(ply);
+      button.dataset.code = turn.code;
+      button.textContent = turn.notation;
+      if (ply === viewPly) button.setAttribute("aria-current", "step");
+      row.append(button);
+      if (black) number += 1;
+    });
+    this.host.replaceChildren(...rows);
+    this.host.dataset.empty = history.length ? "false" : "true";
+    this.host.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+  }
+}
+
+function placeholder() {
+  const span = document.createElement("span");
+  span.className = "turn placeholder";
+  span.textContent = "…";
+  return span;
+}
