@@ -1,0 +1,156 @@
+//! `grolman`: perft, divide, turns, play and bench from the command line.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use grolman::{notation, perft, Game, Position, Rules, Variant};
+
+const USAGE: &str = "usage:
+  grolman perft <variant> <depth> [fen]
+  grolman divide <variant> <depth> [fen]
+  grolman turns <variant> [fen]
+  grolman play <variant> [--fen F] <code>...
+  grolman bench
+variants: orthodox, grolman, tatarstan";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("grolman: {msg}\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(msg)) => {
+            eprintln!("grolman: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+enum Failure {
+    /// The command line is wrong: exit 2.
+    Usage(String),
+    /// The command line is right but its input is not (a bad FEN or turn): exit 1.
+    Input(String),
+}
+
+fn usage(msg: impl Into<String>) -> Failure {
+    Failure::Usage(msg.into())
+}
+
+fn input(e: impl std::fmt::Display) -> Failure {
+    Failure::Input(e.to_string())
+}
+
+fn variant(s: Option<&String>) -> Result<Rules, Failure> {
+    let s = s.ok_or_else(|| usage("missing variant"))?;
+    s.parse::<Variant>()
+        .map(Rules::from)
+        .map_err(|e| usage(e.to_string()))
+}
+
+fn depth(s: Option<&String>) -> Result<u32, Failure> {
+    let s = s.ok_or_else(|| usage("missing depth"))?;
+    s.parse::<u32>()
+        .ok()
+        .filter(|d| *d <= 20)
+        .ok_or_else(|| usage(format!("depth must be a number from 0 to 20, not {s:?}")))
+}
+
+fn position(rest: &[String]) -> Result<Position, Failure> {
+    if rest.is_empty() {
+        return Ok(Position::start());
+    }
+    Position::from_fen(&rest.join(" ")).map_err(input)
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let cmd = args.first().ok_or_else(|| usage("missing command"))?;
+    match cmd.as_str() {
+        "perft" => {
+            let rules = variant(args.get(1))?;
+            let d = depth(args.get(2))?;
+            let pos = position(&args[3.min(args.len())..])?;
+            let start = Instant::now();
+            let n = perft(&pos, rules, d);
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!("{:.3} s, {:.1} M nodes/s", secs, n as f64 / secs.max(1e-9) / 1e6);
+            println!("{n}");
+        }
+        "divide" => {
+            let rules = variant(args.get(1))?;
+            let d = depth(args.get(2))?.max(1);
+            let pos = position(&args[3.min(args.len())..])?;
+            let mut total = 0;
+            for t in notation::legal_turns(&pos, rules) {
+                let n = perft(&t.after, rules, d - 1);
+                total += n;
+                println!("{} {n}", t.code);
+            }
+            println!("{total}");
+        }
+        "turns" => {
+            let rules = variant(args.get(1))?;
+            let pos = position(&args[2.min(args.len())..])?;
+            for t in notation::legal_turns(&pos, rules) {
+                println!("{}\t{}\t{}", t.code, t.notation, t.fen);
+            }
+        }
+        "play" => {
+            let rules = variant(args.get(1))?;
+            let mut fen = None;
+            let mut codes = Vec::new();
+            let mut it = args[2.min(args.len())..].iter();
+            while let Some(a) = it.next() {
+                if a == "--fen" {
+                    fen = Some(it.next().ok_or_else(|| usage("--fen needs a value"))?.clone());
+                } else if let Some(f) = a.strip_prefix("--fen=") {
+                    fen = Some(f.to_string());
+                } else {
+                    codes.push(a.clone());
+                }
+            }
+            let mut game = Game::new(rules.variant, fen.as_deref()).map_err(input)?;
+            for code in &codes {
+                let turn = game.play(code).map_err(input)?;
+                println!("{}", turn.notation);
+            }
+            println!("{}", game.position().fen());
+            let status = game.status();
+            match status.outcome {
+                Some(o) => println!("{o}"),
+                None if status.check => println!("{} to move, in check", status.turn),
+                None => println!("{} to move", status.turn),
+            }
+        }
+        "bench" => bench(),
+        other => return Err(usage(format!("unknown command {other:?}"))),
+    }
+    Ok(())
+}
+
+/// Perft speed on fixed positions, per variant.
+fn bench() {
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let cases = [
+        (Variant::Orthodox, "start", grolman::START_FEN, 5),
+        (Variant::Orthodox, "kiwipete", KIWIPETE, 4),
+        (Variant::Grolman, "start", grolman::START_FEN, 4),
+        (Variant::Grolman, "kiwipete", KIWIPETE, 3),
+        (Variant::Tatarstan, "start", grolman::START_FEN, 2),
+        (Variant::Tatarstan, "kiwipete", KIWIPETE, 2),
+    ];
+    for (variant, name, fen, depth) in cases {
+        let pos = Position::from_fen(fen).expect("bench position");
+        let start = Instant::now();
+        let n = perft(&pos, variant.into(), depth);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{:<10} {:<9} depth {depth}: {n:>12} nodes in {secs:>7.3} s = {:>7.1} M nodes/s",
+            variant.name(),
+            name,
+            n as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! Piece placement: bitboards by colour and by kind, plus a square-indexed mailbox.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Piece, Role, Square};
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    occupied: Bitboard,
+    mailbox: [Option<Piece>; 64],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    pub const fn empty() -> Board {
+        Board {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            occupied: Bitboard::EMPTY,
+            mailbox: [None; 64],
+        }
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq.index()]
+    }
+
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.mailbox[sq.index()].map(|p| p.role)
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_color[piece.color.index()] & self.by_role[piece.role.index()]
+    }
+
+    /// The king of `color` (the first one if a setup has several).
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.by_piece(Piece::new(color, Role::King)).first()
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.mailbox[sq.index()].is_none());
+        let bb = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] |= bb;
+        self.by_role[piece.role.index()] |= bb;
+        self.occupied |= bb;
+        self.mailbox[sq.index()] = Some(piece);
+    }
+
+    /// Removes and returns whatever stands on `sq`.
+    #[inline]
+    pub fn take(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.mailbox[sq.index()].take()?;
+        let bb = !Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] &= bb;
+        self.by_role[piece.role.index()] &= bb;
+        self.occupied &= bb;
+        Some(piece)
+    }
+
+    /// Moves the unit on `from` to the empty square `to`.
+    #[inline]
+    pub fn shift(&mut self, from: Square, to: Square) {
+        if let Some(p) = self.take(from) {
+            self.put(to, p);
+        }
+    }
+
+    /// Changes the kind of the unit on `sq`.
+    #[inline]
+    pub fn set_role(&mut self, sq: Square, role: Role) {
+        if let Some(p) = self.take(sq) {
+            self.put(sq, Piece::new(p.color, role));
+        }
+    }
+
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied
+            .map(move |sq| (sq, self.mailbox[sq.index()].expect("occupied")))
+    }
+
+    /// Units of `by` that attack `sq`, given occupancy `occ`.
+    #[inline]
+    pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let them = self.by_color(by);
+        let diag = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let ortho = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        them & ((attacks::knight_attacks(sq) & self.by_role(Role::Knight))
+            | (attacks::king_attacks(sq) & self.by_role(Role::King))
+            | (attacks::pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn))
+            | (attacks::bishop_attacks(sq, occ) & diag)
+            | (attacks::rook_attacks(sq, occ) & ortho))
+    }
+
+    /// Whether the king of `color` is attacked (false when it has no king).
+    #[inline]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        match self.king_of(color) {
+            Some(k) => self.attackers(k, color.other(), self.occupied).any(),
+            None => false,
+        }
+    }
+
+    /// Squares a unit of `piece` on `sq` attacks (for Tatarstan: defends), given occupancy `occ`.
+    #[inline]
+    pub fn attacks_of(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
+        match piece.role {
+            Role::Pawn => attacks::pawn_attacks(piece.color, sq),
+            Role::Knight => attacks::knight_attacks(sq),
+            Role::Bishop => attacks::bishop_attacks(sq, occ),
+            Role::Rook => attacks::rook_attacks(sq, occ),
+            Role::Queen => attacks::queen_attacks(sq, occ),
+            Role::King => attacks::king_attacks(sq),
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Followers (RULES.md 1.3-1.5): which units could move to a vacated square, and which kind is
+//! the weakest among them.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::turn::Candidate;
+use crate::types::{Color, Role, Square};
+
+/// Units of `us` among `unmoved` that could make a non-capturing move of kind `role` to the
+/// empty square `v`.
+#[inline]
+pub(crate) fn reachers(board: &Board, us: Color, unmoved: Bitboard, v: Square, role: Role) -> Bitboard {
+    let own = unmoved & board.by_role(role);
+    if own.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let occ = board.occupied();
+    match role {
+        Role::Pawn => {
+            let mut bb = Bitboard::EMPTY;
+            if let Some(one) = v.offset(-us.forward()) {
+                if own.contains(one) {
+                    bb.set(one);
+                } else if v.rank() == us.double_step_rank() && !occ.contains(one) {
+                    if let Some(two) = one.offset(-us.forward()) {
+                        if own.contains(two) {
+                            bb.set(two);
+                        }
+                    }
+                }
+            }
+            bb
+        }
+        Role::Knight => attacks::knight_attacks(v) & own,
+        Role::Bishop => attacks::bishop_attacks(v, occ) & own,
+        Role::Rook => attacks::rook_attacks(v, occ) & own,
+        Role::Queen => attacks::queen_attacks(v, occ) & own,
+        Role::King => attacks::king_attacks(v) & own,
+    }
+}
+
+/// The weakest kind that has a unit able to reach `v`, with those units.
+#[inline]
+pub(crate) fn weakest(board: &Board, us: Color, unmoved: Bitboard, v: Square) -> Option<(Role, Bitboard)> {
+    Role::ALL.into_iter().find_map(|role| {
+        let bb = reachers(board, us, unmoved, v, role);
+        bb.any().then_some((role, bb))
+    })
+}
+
+/// Every unit of every kind that could reach one of the vacated squares, weakest kind first,
+/// then by square.
+pub(crate) fn all_candidates(
+    board: &Board,
+    us: Color,
+    unmoved: Bitboard,
+    vacated: &[Square],
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for role in Role::ALL {
+        for &v in vacated {
+            for square in reachers(board, us, unmoved, v, role) {
+                out.push(Candidate { square, role, to: v });
+            }
+        }
+    }
+    out
+}

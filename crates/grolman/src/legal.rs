@@ -1,0 +1,402 @@
+//! Whole turns: the leading move, the chain of followers, the transformation phase, and the
+//! end-of-turn legality test (RULES.md 1.6). One generator serves perft, search and the board:
+//! with `EXPLAIN` it also records the events of each turn.
+
+use crate::bitboard::Bitboard;
+use crate::chain;
+use crate::movegen::{self, Lead, LeadKind};
+use crate::position::{Castling, Position};
+use crate::transform::{self, LastRank};
+use crate::turn::{Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step};
+use crate::types::{Color, Piece, Role, Square};
+use crate::variant::Rules;
+
+/// What a visitor of [`for_each_turn`] sees of one legal turn.
+pub struct Visit<'a> {
+    pub lead: Lead,
+    pub steps: &'a [Step],
+    pub owner_promotions: &'a [OwnerPromotion],
+    /// Empty unless events were asked for.
+    pub events: &'a [Event],
+    pub after: &'a Position,
+}
+
+/// Calls `visit` for every legal turn of `pos` (one call per tie and promotion choice). The
+/// visitor returns `true` to stop early. With `explain`, each visit carries the turn's events.
+pub fn for_each_turn<F: FnMut(&Visit<'_>) -> bool>(
+    pos: &Position,
+    rules: Rules,
+    explain: bool,
+    visit: &mut F,
+) {
+    let mut leads = Vec::with_capacity(64);
+    movegen::leads(pos, rules, &mut leads);
+    if explain {
+        Gen::<F, true>::new(pos, rules, visit).run(pos, &leads);
+    } else {
+        Gen::<F, false>::new(pos, rules, visit).run(pos, &leads);
+    }
+}
+
+/// Whether the side to move has at least one legal turn.
+pub fn has_legal_turn(pos: &Position, rules: Rules) -> bool {
+    let mut any = false;
+    for_each_turn(pos, rules, false, &mut |_| {
+        any = true;
+        true
+    });
+    any
+}
+
+/// The number of legal turns.
+pub fn count_turns(pos: &Position, rules: Rules) -> u64 {
+    let mut n = 0;
+    for_each_turn(pos, rules, false, &mut |_| {
+        n += 1;
+        false
+    });
+    n
+}
+
+struct Gen<'a, F, const EXPLAIN: bool> {
+    rules: Rules,
+    us: Color,
+    lead: Lead,
+    steps: Vec<Step>,
+    promotions: Vec<OwnerPromotion>,
+    events: Vec<Event>,
+    visit: &'a mut F,
+    stop: bool,
+}
+
+impl<'a, F: FnMut(&Visit<'_>) -> bool, const EXPLAIN: bool> Gen<'a, F, EXPLAIN> {
+    fn new(pos: &Position, rules: Rules, visit: &'a mut F) -> Self {
+        Gen {
+            rules,
+            us: pos.turn(),
+            lead: Lead {
+                from: Square::A1,
+                to: Square::A1,
+                promotion: None,
+                kind: LeadKind::Quiet,
+            },
+            steps: Vec::with_capacity(16),
+            promotions: Vec::new(),
+            events: Vec::new(),
+            visit,
+            stop: false,
+        }
+    }
+
+    fn run(&mut self, pos: &Position, leads: &[Lead]) {
+        for &lead in leads {
+            self.lead(pos, lead);
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    fn lapses(&mut self, before: Castling, after: Castling) {
+        if EXPLAIN {
+            for (color, side) in before.lost(after) {
+                self.events.push(Event::RightLapsed {
+                    right: Right::Castling,
+                    color: Some(color),
+                    side: Some(side),
+                    square: None,
+                });
+            }
+        }
+    }
+
+    fn lead(&mut self, pos: &Position, lead: Lead) {
+        let us = self.us;
+        let mut next = pos.clone();
+        let Some(piece) = next.board.piece_at(lead.from) else {
+            return;
+        };
+        let mut capture = None;
+        match lead.kind {
+            LeadKind::Capture => {
+                if let Some(victim) = next.board.take(lead.to) {
+                    capture = Some(Capture {
+                        square: lead.to,
+                        piece: victim,
+                    });
+                }
+            }
+            LeadKind::EnPassant => {
+                if let Some(sq) = lead.to.offset(-us.forward()) {
+                    if let Some(victim) = next.board.take(sq) {
+                        capture = Some(Capture {
+                            square: sq,
+                            piece: victim,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        next.board.shift(lead.from, lead.to);
+        if let Some(role) = lead.promotion {
+            next.board.set_role(lead.to, role);
+        }
+        next.castling = pos.castling.touched(lead.from).touched(lead.to);
+        let mut moved = Bitboard::from_square(lead.to);
+        let mut vacated = [Some(lead.from), None];
+        let mut castle = None;
+        if let LeadKind::Castle(side) = lead.kind {
+            let (_, rook, _, rook_to) = Castling::squares(us, side);
+            next.board.shift(rook, rook_to);
+            next.castling = next.castling.touched(rook);
+            moved.set(rook_to);
+            vacated[1] = Some(rook);
+            castle = Some(CastleRook {
+                rook_from: rook,
+                rook_to,
+            });
+        }
+        next.ep = match lead.kind {
+            LeadKind::DoubleStep => lead.from.offset(us.forward()),
+            _ => None,
+        };
+        next.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
+            0
+        } else {
+            pos.halfmoves + 1
+        };
+        if EXPLAIN {
+            self.events.clear();
+            self.events.push(Event::Lead {
+                from: lead.from,
+                to: lead.to,
+                piece,
+                capture,
+                promotion: lead.promotion,
+                castle,
+            });
+            self.lapses(pos.castling, next.castling);
+        }
+        self.lead = lead;
+        self.steps.clear();
+        self.steps.push(Step {
+            from: lead.from,
+            to: lead.to,
+            promotion: lead.promotion,
+        });
+        if self.rules.variant.has_chain() {
+            self.chain(next, moved, vacated);
+        } else {
+            self.finish(next);
+        }
+    }
+
+    fn chain(&mut self, pos: Position, moved: Bitboard, vacated: [Option<Square>; 2]) {
+        let us = self.us;
+        let unmoved = pos.board.by_color(us) & !moved;
+        let mut best: Option<Role> = None;
+        let mut found = [Bitboard::EMPTY; 2];
+        for (i, v) in vacated.iter().enumerate() {
+            if let Some(v) = *v {
+                if let Some((role, bb)) = chain::weakest(&pos.board, us, unmoved, v) {
+                    match best {
+                        Some(b) if b < role => {}
+                        Some(b) if b == role => found[i] = bb,
+                        _ => {
+                            best = Some(role);
+                            found = [Bitboard::EMPTY; 2];
+                            found[i] = bb;
+                        }
+                    }
+                }
+            }
+        }
+        let vacated_list: Vec<Square> = if EXPLAIN {
+            vacated.iter().flatten().copied().collect()
+        } else {
+            Vec::new()
+        };
+        let Some(role) = best else {
+            if EXPLAIN {
+                self.events.push(Event::Candidates {
+                    vacated: vacated_list,
+                    units: Vec::new(),
+                    weakest: None,
+                    choice: false,
+                });
+            }
+            return self.finish(pos);
+        };
+        let options = found[0].count() + found[1].count();
+        let mut reason = if options > 1 {
+            FollowReason::Choice
+        } else {
+            FollowReason::Weakest
+        };
+        if EXPLAIN {
+            let units = chain::all_candidates(&pos.board, us, unmoved, &vacated_list);
+            if units.len() == 1 {
+                reason = FollowReason::Only;
+            }
+            self.events.push(Event::Candidates {
+                vacated: vacated_list,
+                units,
+                weakest: Some(role),
+                choice: options > 1,
+            });
+        }
+        let events_len = self.events.len();
+        let steps_len = self.steps.len();
+        for (i, v) in vacated.iter().enumerate() {
+            let Some(to) = *v else { continue };
+            for from in found[i] {
+                let promotes = role == Role::Pawn && to.rank() == us.last_rank();
+                let choices: &[Option<Role>] = if promotes {
+                    &[
+                        Some(Role::Queen),
+                        Some(Role::Rook),
+                        Some(Role::Bishop),
+                        Some(Role::Knight),
+                    ]
+                } else {
+                    &[None]
+                };
+                for &promotion in choices {
+                    let mut next = pos.clone();
+                    next.board.shift(from, to);
+                    if let Some(r) = promotion {
+                        next.board.set_role(to, r);
+                    }
+                    next.castling = pos.castling.touched(from);
+                    if role == Role::Pawn {
+                        next.halfmoves = 0;
+                        if from.u8().abs_diff(to.u8()) == 16 {
+                            next.ep = from.offset(us.forward());
+                        }
+                    }
+                    if EXPLAIN {
+                        self.events.push(Event::Follow {
+                            from,
+                            to,
+                            piece: Piece::new(us, role),
+                            promotion,
+                            reason,
+                        });
+                        self.lapses(pos.castling, next.castling);
+                    }
+                    self.steps.push(Step { from, to, promotion });
+                    self.chain(next, moved.with(to), [Some(from), None]);
+                    self.steps.truncate(steps_len);
+                    self.events.truncate(events_len);
+                    if self.stop {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, mut pos: Position) {
+        pos.turn = self.us.other();
+        if self.us == Color::Black {
+            pos.fullmoves += 1;
+        }
+        if self.rules.variant.transforms() {
+            let events_len = self.events.len();
+            let mut last_rank = LastRank::default();
+            let changed = transform::stage::<EXPLAIN>(
+                &mut pos.board,
+                Role::Pawn,
+                &mut self.events,
+                Some(&mut last_rank),
+            );
+            self.owner_choices(pos, changed, &last_rank, 0, events_len);
+            self.events.truncate(events_len);
+        } else {
+            self.emit(&pos);
+        }
+    }
+
+    /// Every combination of the owners' choices for units that became pawns on their last rank.
+    fn owner_choices(
+        &mut self,
+        pos: Position,
+        changed: Bitboard,
+        last_rank: &LastRank,
+        i: usize,
+        events_from: usize,
+    ) {
+        let Some(sq) = last_rank.get(i) else {
+            return self.later_stages(pos, changed);
+        };
+        for role in Role::PROMOTIONS {
+            let mut next = pos.clone();
+            next.board.set_role(sq, role);
+            if EXPLAIN {
+                for e in &mut self.events[events_from..] {
+                    if let Event::Transform {
+                        square, promotion, ..
+                    } = e
+                    {
+                        if *square == sq {
+                            *promotion = Some(role);
+                        }
+                    }
+                }
+            }
+            self.promotions.push(OwnerPromotion { square: sq, role });
+            self.owner_choices(next, changed, last_rank, i + 1, events_from);
+            self.promotions.pop();
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    fn later_stages(&mut self, mut pos: Position, mut changed: Bitboard) {
+        let events_len = self.events.len();
+        for kind in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            changed |= transform::stage::<EXPLAIN>(&mut pos.board, kind, &mut self.events, None);
+        }
+        let before = pos.castling;
+        for sq in changed & CORNERS {
+            pos.castling = pos.castling.touched(sq);
+        }
+        self.lapses(before, pos.castling);
+        if let Some(ep) = pos.ep {
+            let pawn = ep.offset(self.us.forward()).and_then(|s| pos.board.role_at(s));
+            if pawn != Some(Role::Pawn) {
+                pos.ep = None;
+                if EXPLAIN {
+                    self.events.push(Event::RightLapsed {
+                        right: Right::EnPassant,
+                        color: None,
+                        side: None,
+                        square: Some(ep),
+                    });
+                }
+            }
+        }
+        self.emit(&pos);
+        self.events.truncate(events_len);
+    }
+
+    fn emit(&mut self, pos: &Position) {
+        if pos.board.king_attacked(self.us) {
+            return;
+        }
+        let visit = Visit {
+            lead: self.lead,
+            steps: &self.steps,
+            owner_promotions: &self.promotions,
+            events: &self.events,
+            after: pos,
+        };
+        if (self.visit)(&visit) {
+            self.stop = true;
+        }
+    }
+}
+
+const CORNERS: Bitboard = Bitboard((1 << 0) | (1 << 7) | (1 << 56) | (1 << 63));

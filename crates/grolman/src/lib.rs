@@ -1,0 +1,45 @@
+//! The rules of orthodox chess and of L. V. Grolman's fairy-chess variants: Grolman chess
+//! ("follow the leader") and Tatarstan chess (Grolman chess with transformation by defence).
+//!
+//! ```
+//! use grolman::{Game, Variant};
+//! let mut game = Game::new(Variant::Grolman, None).unwrap();
+//! let turn = game.play("e2e4").unwrap();
+//! assert_eq!(turn.notation, "e4 (Ng1-e2, Rh1-g1)");
+//! assert_eq!(game.position().fen(), "rnbqkbr1/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKBR1 b Qkq e3 0 1");
+//! ```
+//!
+//! Every turn comes with the ordered list of [`Event`]s that produced it, so a board can replay
+//! and explain each step of a cascade.
+
+mod attacks;
+mod bitboard;
+mod board;
+mod chain;
+mod game;
+mod legal;
+mod movegen;
+pub mod notation;
+mod perft;
+mod position;
+mod transform;
+mod turn;
+mod types;
+mod variant;
+mod zobrist;
+
+pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use game::{Game, GameError, Outcome, Status};
+pub use legal::{count_turns, for_each_turn, has_legal_turn, Visit};
+pub use movegen::{Lead, LeadKind};
+pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
+pub use perft::perft;
+pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START_FEN};
+pub use turn::{
+    write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,
+    Turn, TurnCode, TurnError,
+};
+pub use types::{Color, Piece, Role, Square};
+pub use variant::{Options, ParseVariantError, Rules, Variant};

@@ -1,0 +1,314 @@
+//! PGN (RULES.md 4.3): each turn is its leading move in SAN, with the chain and the
+//! transformations in a comment, so that ordinary PGN readers still parse the file.
+
+use core::fmt;
+
+use crate::game::Game;
+use crate::position::{Position, START_FEN};
+use crate::types::Color;
+use crate::variant::{Rules, Variant};
+
+/// Why a PGN could not be read: the line, the token and the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnError {
+    pub line: usize,
+    pub token: String,
+    pub reason: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pgn line {}: {:?}: {}", self.line, self.token, self.reason)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game as PGN.
+pub fn write(game: &Game) -> String {
+    let result = game.outcome().map_or("*", |o| o.result());
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    tag("Event", "Grolman playground game");
+    tag("Site", "?");
+    tag("Date", "????.??.??");
+    tag("Round", "-");
+    tag("White", "?");
+    tag("Black", "?");
+    tag("Result", result);
+    if let Some(v) = game.variant().pgn_name() {
+        tag("Variant", v);
+    }
+    let start = game.start_position();
+    let start_fen = start.fen();
+    if start_fen != START_FEN {
+        tag("SetUp", "1");
+        tag("FEN", &start_fen);
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    let mut number = start.fullmoves();
+    let mut color = start.turn();
+    for (i, turn) in game.history().iter().enumerate() {
+        if color == Color::White {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        let suffix = if turn.mate {
+            "#"
+        } else if turn.check {
+            "+"
+        } else {
+            ""
+        };
+        words.push(format!("{}{suffix}", turn.san));
+        let rest = turn.notation[turn.san.len()..]
+            .trim_end_matches(['+', '#'])
+            .trim();
+        if !rest.is_empty() {
+            words.push(format!("{{{rest}}}"));
+        }
+        if color == Color::Black {
+            number += 1;
+        }
+        color = color.other();
+    }
+    words.push(result.to_string());
+    let mut line_len = 0;
+    for w in words {
+        if line_len > 0 && line_len + 1 + w.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += w.len();
+        out.push_str(&w);
+    }
+    out.push('\n');
+    out
+}
+
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+#[derive(Debug)]
+enum Tok<'a> {
+    Tag(&'a str, String),
+    Comment(&'a str),
+    Word(&'a str),
+}
+
+impl<'a> Lexer<'a> {
+    fn err(&self, token: &str, reason: &str) -> PgnError {
+        PgnError {
+            line: self.line,
+            token: token.chars().take(40).collect(),
+            reason: reason.to_string(),
+        }
+    }
+
+    fn bump(&mut self, n: usize) {
+        self.line += self.text[self.pos..self.pos + n].matches('\n').count();
+        self.pos += n;
+    }
+
+    fn next(&mut self) -> Result<Option<(usize, Tok<'a>)>, PgnError> {
+        loop {
+            let rest = &self.text[self.pos..];
+            let trimmed = rest.trim_start();
+            self.bump(rest.len() - trimmed.len());
+            let rest = &self.text[self.pos..];
+            let Some(c) = rest.chars().next() else {
+                return Ok(None);
+            };
+            let line = self.line;
+            match c {
+                '%' | ';' => {
+                    let end = rest.find('\n').unwrap_or(rest.len());
+                    self.bump(end);
+                }
+                '[' => {
+                    let end = rest.find(']').ok_or_else(|| self.err(rest, "tag without ']'"))?;
+                    let body = &rest[1..end];
+                    let (name, value) = body
+                        .trim()
+                        .split_once(char::is_whitespace)
+                        .ok_or_else(|| self.err(body, "a tag is [Name \"value\"]"))?;
+                    let value = value.trim();
+                    let value = value
+                        .strip_prefix('"')
+                        .and_then(|v| v.strip_suffix('"'))
+                        .ok_or_else(|| self.err(body, "tag value must be in double quotes"))?;
+                    let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                    self.bump(end + 1);
+                    return Ok(Some((line, Tok::Tag(name, value))));
+                }
+                '{' => {
+                    let end = rest
+                        .find('}')
+                        .ok_or_else(|| self.err(rest, "comment without '}'"))?;
+                    let body = &rest[1..end];
+                    self.bump(end + 1);
+                    return Ok(Some((line, Tok::Comment(body))));
+                }
+                '(' => {
+                    // A variation: skipped, with nesting.
+                    let mut depth = 0usize;
+                    let mut end = None;
+                    let mut in_comment = false;
+                    for (i, ch) in rest.char_indices() {
+                        match ch {
+                            '{' => in_comment = true,
+                            '}' => in_comment = false,
+                            '(' if !in_comment => depth += 1,
+                            ')' if !in_comment => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    end = Some(i);
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    let end = end.ok_or_else(|| self.err(rest, "variation without ')'"))?;
+                    self.bump(end + 1);
+                }
+                _ => {
+                    let end = rest
+                        .find(|ch: char| ch.is_whitespace() || "{}[]();".contains(ch))
+                        .unwrap_or(rest.len())
+                        .max(c.len_utf8());
+                    let word = &rest[..end];
+                    self.bump(end);
+                    return Ok(Some((line, Tok::Word(word))));
+                }
+            }
+        }
+    }
+}
+
+/// Reads one PGN game.
+///
+/// # Errors
+/// [`PgnError`] with the line, token and reason.
+pub fn read(text: &str) -> Result<Game, PgnError> {
+    if text.len() > 1_000_000 {
+        return Err(PgnError {
+            line: 1,
+            token: String::new(),
+            reason: "pgn larger than 1 MB".into(),
+        });
+    }
+    let mut lex = Lexer {
+        text,
+        pos: 0,
+        line: 1,
+    };
+    let mut variant = Variant::Orthodox;
+    let mut fen: Option<(usize, String)> = None;
+    let mut game: Option<Game> = None;
+    let mut pending: Option<(usize, &str)> = None;
+
+    fn flush(
+        game: &mut Game,
+        pending: &mut Option<(usize, &str)>,
+        comment: Option<&str>,
+    ) -> Result<(), PgnError> {
+        if let Some((line, san)) = pending.take() {
+            let text = match comment {
+                Some(c) => format!("{san} {}", c.trim()),
+                None => san.to_string(),
+            };
+            game.play_notation(&text).map_err(|e| PgnError {
+                line,
+                token: text.clone(),
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(())
+    }
+
+    while let Some((line, tok)) = lex.next()? {
+        match tok {
+            Tok::Tag(name, value) => {
+                if game.is_some() {
+                    return Err(lex.err(name, "tag after the moves"));
+                }
+                match name {
+                    "Variant" => {
+                        variant = match value.to_ascii_lowercase().as_str() {
+                            "standard" | "orthodox" | "chess" => Variant::Orthodox,
+                            _ => value.parse().map_err(|e: crate::ParseVariantError| PgnError {
+                                line,
+                                token: value.clone(),
+                                reason: e.to_string(),
+                            })?,
+                        };
+                    }
+                    "FEN" => fen = Some((line, value)),
+                    _ => {}
+                }
+            }
+            Tok::Comment(body) => {
+                let g = game.get_or_insert(start_game(variant, &fen)?);
+                let trimmed = body.trim_start();
+                if trimmed.starts_with('(') || trimmed.starts_with('[') {
+                    flush(g, &mut pending, Some(body))?;
+                } else {
+                    flush(g, &mut pending, None)?;
+                }
+            }
+            Tok::Word(word) => {
+                let g = game.get_or_insert(start_game(variant, &fen)?);
+                flush(g, &mut pending, None)?;
+                if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    break;
+                }
+                if word.starts_with('$') {
+                    continue;
+                }
+                let w = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                if w.len() < word.len() && w.chars().all(|c| c == '.') {
+                    continue;
+                }
+                if word.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                    return Err(lex.err(word, "unexpected number"));
+                }
+                let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if san.is_empty() {
+                    return Err(lex.err(word, "empty move"));
+                }
+                pending = Some((line, san));
+            }
+        }
+    }
+    let mut g = match game {
+        Some(g) => g,
+        None => start_game(variant, &fen)?,
+    };
+    flush(&mut g, &mut pending, None)?;
+    Ok(g)
+}
+
+fn start_game(variant: Variant, fen: &Option<(usize, String)>) -> Result<Game, PgnError> {
+    let pos = match fen {
+        Some((line, f)) => Position::from_fen(f).map_err(|e| PgnError {
+            line: *line,
+            token: f.clone(),
+            reason: e.to_string(),
+        })?,
+        None => Position::start(),
+    };
+    Ok(Game::from_position(Rules::new(variant), pos))
+}

@@ -1,0 +1,470 @@
+//! A position: placement, side to move, castling rights, en passant square and clocks; FEN
+//! reading and writing; validation of setups.
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::types::{Color, Piece, Role, Square};
+use crate::zobrist;
+
+/// The standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Castling rights as four bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Castling(pub u8);
+
+/// Which side of the board a castling goes to.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CastlingSide {
+    King,
+    Queen,
+}
+
+impl Castling {
+    pub const NONE: Castling = Castling(0);
+    pub const ALL: Castling = Castling(15);
+
+    #[inline]
+    pub const fn bit(color: Color, side: CastlingSide) -> u8 {
+        let base = match side {
+            CastlingSide::King => 1,
+            CastlingSide::Queen => 2,
+        };
+        match color {
+            Color::White => base,
+            Color::Black => base << 2,
+        }
+    }
+
+    #[inline]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.0 & Castling::bit(color, side) != 0
+    }
+
+    /// The rights that survive a unit leaving or arriving on `sq` (or being transformed there).
+    #[inline]
+    pub const fn touched(self, sq: Square) -> Castling {
+        let lost = match sq.u8() {
+            4 => 3,
+            7 => 1,
+            0 => 2,
+            60 => 12,
+            63 => 4,
+            56 => 8,
+            _ => 0,
+        };
+        Castling(self.0 & !lost)
+    }
+
+    /// The rights in `self` that `after` no longer has.
+    pub fn lost(self, after: Castling) -> impl Iterator<Item = (Color, CastlingSide)> {
+        let gone = self.0 & !after.0;
+        [
+            (Color::White, CastlingSide::King),
+            (Color::White, CastlingSide::Queen),
+            (Color::Black, CastlingSide::King),
+            (Color::Black, CastlingSide::Queen),
+        ]
+        .into_iter()
+        .filter(move |&(c, s)| gone & Castling::bit(c, s) != 0)
+    }
+
+    /// King's square, rook's square and their destinations for a castling.
+    pub const fn squares(color: Color, side: CastlingSide) -> (Square, Square, Square, Square) {
+        let rank = match color {
+            Color::White => 0,
+            Color::Black => 56,
+        };
+        let (rook, king_to, rook_to) = match side {
+            CastlingSide::King => (7, 6, 5),
+            CastlingSide::Queen => (0, 2, 3),
+        };
+        (
+            Square::new(rank + 4),
+            Square::new(rank + rook),
+            Square::new(rank + king_to),
+            Square::new(rank + rook_to),
+        )
+    }
+}
+
+/// A legal position (every constructor validates).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: Castling,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+/// Why a FEN could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 or 6 space-separated fields.
+    FieldCount(usize),
+    /// A field is malformed: which field, and what is wrong.
+    Field { field: &'static str, reason: String },
+    /// Well-formed, but not a legal position.
+    Setup(SetupError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => {
+                write!(f, "invalid fen: expected 6 fields (or 4), found {n}")
+            }
+            FenError::Field { field, reason } => write!(f, "invalid fen: {field} field: {reason}"),
+            FenError::Setup(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Why a placement with its side to move, castling rights and en passant square is not a legal
+/// position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    NoKing(Color),
+    TooManyKings(Color),
+    PawnOnBackRank(Square),
+    TooManyUnits(Color),
+    /// The side not to move is in check.
+    OppositeCheck(Color),
+    /// A castling right whose king or rook is not on its square.
+    CastlingWithoutUnits(char),
+    /// An en passant square that no double step can have produced.
+    ImpossibleEnPassant(Square),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoKing(c) => write!(f, "{c} has no king"),
+            SetupError::TooManyKings(c) => write!(f, "{c} has more than one king"),
+            SetupError::PawnOnBackRank(sq) => write!(f, "pawn on the back rank at {sq}"),
+            SetupError::TooManyUnits(c) => write!(f, "{c} has more than 16 units"),
+            SetupError::OppositeCheck(c) => {
+                write!(f, "{c} is in check but it is not {c}'s turn")
+            }
+            SetupError::CastlingWithoutUnits(ch) => write!(
+                f,
+                "castling right '{ch}' but the king or the rook is not on its starting square"
+            ),
+            SetupError::ImpossibleEnPassant(sq) => write!(
+                f,
+                "en passant square {sq} does not follow a double step of the side that just moved"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Position {
+    /// The standard starting position.
+    pub fn start() -> Position {
+        Position::from_fen(START_FEN).expect("start position is valid")
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.board.king_attacked(self.turn)
+    }
+
+    /// A hash of what makes positions the same for repetition (RULES.md 1.10).
+    pub fn key(&self) -> u64 {
+        zobrist::key(self)
+    }
+
+    /// Builds a position from its parts, validating it.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming the first problem found.
+    pub fn from_setup(
+        board: Board,
+        turn: Color,
+        castling: Castling,
+        ep: Option<Square>,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> Result<Position, SetupError> {
+        for color in Color::ALL {
+            let kings = board.by_piece(Piece::new(color, Role::King)).count();
+            if kings == 0 {
+                return Err(SetupError::NoKing(color));
+            }
+            if kings > 1 {
+                return Err(SetupError::TooManyKings(color));
+            }
+            if board.by_color(color).count() > 16 {
+                return Err(SetupError::TooManyUnits(color));
+            }
+        }
+        let back = Bitboard::rank(0) | Bitboard::rank(7);
+        if let Some(sq) = (board.by_role(Role::Pawn) & back).first() {
+            return Err(SetupError::PawnOnBackRank(sq));
+        }
+        for (ch, color, side) in [
+            ('K', Color::White, CastlingSide::King),
+            ('Q', Color::White, CastlingSide::Queen),
+            ('k', Color::Black, CastlingSide::King),
+            ('q', Color::Black, CastlingSide::Queen),
+        ] {
+            if castling.has(color, side) {
+                let (king, rook, _, _) = Castling::squares(color, side);
+                if board.piece_at(king) != Some(Piece::new(color, Role::King))
+                    || board.piece_at(rook) != Some(Piece::new(color, Role::Rook))
+                {
+                    return Err(SetupError::CastlingWithoutUnits(ch));
+                }
+            }
+        }
+        if let Some(sq) = ep {
+            // The side that just moved double-stepped a pawn over `sq`.
+            let mover = turn.other();
+            let ok = sq.rank() == mover.pawn_rank().wrapping_add_signed(mover.forward() / 8)
+                && board.piece_at(sq).is_none()
+                && sq.offset(mover.forward()).and_then(|s| board.piece_at(s))
+                    == Some(Piece::new(mover, Role::Pawn))
+                && sq
+                    .offset(-mover.forward())
+                    .is_some_and(|s| board.piece_at(s).is_none());
+            if !ok {
+                return Err(SetupError::ImpossibleEnPassant(sq));
+            }
+        }
+        let pos = Position {
+            board,
+            turn,
+            castling,
+            ep,
+            halfmoves,
+            fullmoves: fullmoves.max(1),
+        };
+        if pos.board.king_attacked(turn.other()) {
+            return Err(SetupError::OppositeCheck(turn.other()));
+        }
+        Ok(pos)
+    }
+
+    /// Reads a FEN (six fields, or the first four).
+    ///
+    /// ```
+    /// use grolman::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4N3/4KB2 w - - 0 1").unwrap();
+    /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/4N3/4KB2 w - - 0 1");
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field and what is wrong with it.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 4 {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(field_error(
+                    "side to move",
+                    format!("expected 'w' or 'b', found {other:?}"),
+                ))
+            }
+        };
+        let castling = parse_castling(fields[2])?;
+        let ep = match fields[3] {
+            "-" => None,
+            s => Some(Square::parse(s).ok_or_else(|| {
+                field_error("en passant", format!("expected '-' or a square, found {s:?}"))
+            })?),
+        };
+        let (halfmoves, fullmoves) = if fields.len() == 6 {
+            (
+                parse_clock("half-move clock", fields[4])?,
+                parse_clock("full-move number", fields[5])?,
+            )
+        } else {
+            (0, 1)
+        };
+        if fields.len() == 6 && fullmoves == 0 {
+            return Err(field_error("full-move number", "must be at least 1".into()));
+        }
+        Position::from_setup(board, turn, castling, ep, halfmoves, fullmoves).map_err(FenError::Setup)
+    }
+
+    /// Writes the six-field FEN.
+    pub fn fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.board.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.turn.char());
+        s.push(' ');
+        let before = s.len();
+        for (ch, color, side) in [
+            ('K', Color::White, CastlingSide::King),
+            ('Q', Color::White, CastlingSide::Queen),
+            ('k', Color::Black, CastlingSide::King),
+            ('q', Color::Black, CastlingSide::Queen),
+        ] {
+            if self.castling.has(color, side) {
+                s.push(ch);
+            }
+        }
+        if s.len() == before {
+            s.push('-');
+        }
+        s.push(' ');
+        match self.ep {
+            Some(sq) => s.push_str(&sq.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        s
+    }
+}
+
+fn field_error(field: &'static str, reason: String) -> FenError {
+    FenError::Field { field, reason }
+}
+
+fn parse_placement(s: &str) -> Result<Board, FenError> {
+    let err = |reason: String| field_error("placement", reason);
+    let ranks: Vec<&str> = s.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(format!("expected 8 ranks, found {}", ranks.len())));
+    }
+    let mut board = Board::empty();
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for ch in text.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if !(1..=8).contains(&d) {
+                    return Err(err(format!("rank {}: bad digit '{ch}'", rank + 1)));
+                }
+                file += d as u8;
+            } else if let Some(p) = Piece::from_char(ch) {
+                if file >= 8 {
+                    return Err(err(format!("rank {} has more than 8 files", rank + 1)));
+                }
+                board.put(Square::from_coords(file, rank), p);
+                file += 1;
+            } else {
+                return Err(err(format!("rank {}: unexpected character {ch:?}", rank + 1)));
+            }
+            if file > 8 {
+                return Err(err(format!("rank {} has more than 8 files", rank + 1)));
+            }
+        }
+        if file != 8 {
+            return Err(err(format!("rank {} has {file} files, expected 8", rank + 1)));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(s: &str) -> Result<Castling, FenError> {
+    if s == "-" {
+        return Ok(Castling::NONE);
+    }
+    let mut c = Castling::NONE;
+    for ch in s.chars() {
+        let bit = match ch {
+            'K' => Castling::bit(Color::White, CastlingSide::King),
+            'Q' => Castling::bit(Color::White, CastlingSide::Queen),
+            'k' => Castling::bit(Color::Black, CastlingSide::King),
+            'q' => Castling::bit(Color::Black, CastlingSide::Queen),
+            _ => {
+                return Err(field_error(
+                    "castling",
+                    format!("unexpected character {ch:?} (expected K, Q, k, q or -)"),
+                ))
+            }
+        };
+        if c.0 & bit != 0 {
+            return Err(field_error("castling", format!("'{ch}' given twice")));
+        }
+        c.0 |= bit;
+    }
+    Ok(c)
+}
+
+fn parse_clock(field: &'static str, s: &str) -> Result<u32, FenError> {
+    s.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= 100_000)
+        .ok_or_else(|| field_error(field, format!("expected a number up to 100000, found {s:?}")))
+}

@@ -1,0 +1,322 @@
+//! A turn and its story: the steps, the events the board replays, and the turn code.
+
+use core::fmt;
+
+use serde::Serialize;
+
+use crate::position::{CastlingSide, Position};
+use crate::types::{Color, Piece, Role, Square};
+
+/// One move of the chain: the leader's or a follower's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Step {
+    pub from: Square,
+    pub to: Square,
+    pub promotion: Option<Role>,
+}
+
+impl fmt::Display for Step {
+    /// UCI form: `e2e4`, `b7b8q`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(r) = self.promotion {
+            write!(f, "{}", r.lower())?;
+        }
+        Ok(())
+    }
+}
+
+/// A Tatarstan last-rank promotion chosen by the unit's owner (RULES.md 3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct OwnerPromotion {
+    pub square: Square,
+    pub role: Role,
+}
+
+/// A unit captured by the leader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Capture {
+    pub square: Square,
+    pub piece: Piece,
+}
+
+/// The rook's part of a castling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CastleRook {
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// A unit that could move to a vacated square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    pub square: Square,
+    pub role: Role,
+    /// The vacated square it can reach.
+    pub to: Square,
+}
+
+/// Why this unit followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FollowReason {
+    /// It was the only candidate.
+    Only,
+    /// It was the one unit of the weakest kind among several candidates.
+    Weakest,
+    /// The player picked it among units of the weakest kind (or among the two castling squares).
+    Choice,
+}
+
+/// Which right lapsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Right {
+    Castling,
+    EnPassant,
+}
+
+/// One thing that happened during a turn, in order. Replaying the events of a turn on the
+/// position before it gives the position after it; each event carries its reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The leading move (RULES.md 1.2).
+    Lead {
+        from: Square,
+        to: Square,
+        piece: Piece,
+        capture: Option<Capture>,
+        promotion: Option<Role>,
+        castle: Option<CastleRook>,
+    },
+    /// Squares just vacated and every unit that could move there (RULES.md 1.3). No units: the
+    /// chain ends.
+    Candidates {
+        vacated: Vec<Square>,
+        units: Vec<Candidate>,
+        weakest: Option<Role>,
+        choice: bool,
+    },
+    /// A follower's move.
+    Follow {
+        from: Square,
+        to: Square,
+        piece: Piece,
+        promotion: Option<Role>,
+        reason: FollowReason,
+    },
+    /// A Tatarstan stage that transforms something begins (RULES.md 3.3).
+    Stage { role: Role },
+    /// A unit changes kind because a unit of kind `stage` on `defender` defends it.
+    Transform {
+        square: Square,
+        color: Color,
+        from: Role,
+        to: Role,
+        defender: Square,
+        stage: Role,
+        wave: u8,
+        /// The owner's choice when it became a pawn on its last rank (RULES.md 3.5).
+        promotion: Option<Role>,
+    },
+    /// A castling or en passant right lapsed.
+    RightLapsed {
+        right: Right,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        color: Option<Color>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        side: Option<CastlingSide>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
+    },
+}
+
+/// A legal turn with everything needed to show and explain it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Turn {
+    /// Turn code (RULES.md 4.2).
+    pub code: String,
+    /// Literature notation (RULES.md 4.1), with `+` or `#`.
+    pub notation: String,
+    /// The leading move in SAN, without `+` or `#`.
+    pub san: String,
+    pub from: Square,
+    pub to: Square,
+    /// FEN of the position after the turn.
+    pub fen: String,
+    pub check: bool,
+    pub mate: bool,
+    pub events: Vec<Event>,
+    #[serde(skip)]
+    pub steps: Vec<Step>,
+    #[serde(skip)]
+    pub owner_promotions: Vec<OwnerPromotion>,
+    #[serde(skip)]
+    pub after: Position,
+}
+
+impl Turn {
+    /// The followers' steps (every step but the leader's).
+    pub fn followers(&self) -> &[Step] {
+        &self.steps[1..]
+    }
+
+    /// Transformations as (square, final kind), in notation order.
+    pub fn transforms(&self) -> impl Iterator<Item = (Square, Role)> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Transform {
+                square,
+                to,
+                promotion,
+                ..
+            } => Some((*square, promotion.unwrap_or(*to))),
+            _ => None,
+        })
+    }
+}
+
+/// Writes a turn code: steps joined by commas, then `;` + square + letter per owner promotion.
+pub fn write_code(steps: &[Step], promotions: &[OwnerPromotion]) -> String {
+    let mut s = String::with_capacity(steps.len() * 6 + promotions.len() * 4);
+    for (i, step) in steps.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&step.to_string());
+    }
+    for p in promotions {
+        s.push(';');
+        s.push_str(&p.square.to_string());
+        s.push(p.role.lower());
+    }
+    s
+}
+
+/// One step of a turn code as written: the promotion may be left out (to be asked for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepToken {
+    pub from: Square,
+    pub to: Square,
+    pub promotion: Option<Role>,
+}
+
+/// A turn code or a prefix of one, as read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TurnCode {
+    pub steps: Vec<StepToken>,
+    pub owner_promotions: Vec<OwnerPromotion>,
+}
+
+/// Why a turn (code or notation) could not be read or played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnError {
+    /// The text is malformed: which token, and why.
+    Syntax { token: String, reason: String },
+    /// Well-formed, but no legal turn matches: why.
+    Illegal { turn: String, reason: String },
+    /// Several legal turns match: the choice that is missing.
+    Ambiguous { turn: String, missing: String },
+}
+
+impl fmt::Display for TurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TurnError::Syntax { token, reason } => write!(f, "bad turn {token:?}: {reason}"),
+            TurnError::Illegal { turn, reason } => write!(f, "illegal turn {turn:?}: {reason}"),
+            TurnError::Ambiguous { turn, missing } => {
+                write!(f, "ambiguous turn {turn:?}: missing {missing}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TurnError {}
+
+fn syntax(token: &str, reason: impl Into<String>) -> TurnError {
+    TurnError::Syntax {
+        token: token.to_string(),
+        reason: reason.into(),
+    }
+}
+
+fn parse_promotion_letter(token: &str, c: char) -> Result<Role, TurnError> {
+    match Role::from_char(c) {
+        Some(r) if Role::PROMOTIONS.contains(&r) && c.is_ascii_lowercase() => Ok(r),
+        _ => Err(syntax(
+            token,
+            format!("promotion letter {c:?} is not one of q, r, b, n"),
+        )),
+    }
+}
+
+impl TurnCode {
+    /// Reads a turn code or a prefix of one, e.g. `e2e4,g1e2,h1g1` or `e2e4,g1e2;c8q`.
+    ///
+    /// ```
+    /// use grolman::TurnCode;
+    /// let code = TurnCode::parse("e1g1,f3e1;a1r").unwrap();
+    /// assert_eq!(code.steps.len(), 2);
+    /// assert_eq!(code.owner_promotions.len(), 1);
+    /// assert!(TurnCode::parse("e2e9").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`TurnError::Syntax`] naming the bad token.
+    pub fn parse(text: &str) -> Result<TurnCode, TurnError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(syntax(text, "empty turn code"));
+        }
+        if text.len() > 200 {
+            return Err(syntax(&text[..20.min(text.len())], "turn code too long"));
+        }
+        let mut parts = text.split(';');
+        let chain = parts.next().unwrap_or("");
+        let mut code = TurnCode::default();
+        for token in chain.split(',') {
+            let token = token.trim();
+            let b = token.as_bytes();
+            if !(b.len() == 4 || b.len() == 5) || !token.is_ascii() {
+                return Err(syntax(
+                    token,
+                    "expected a step like e2e4 or b7b8q (from square, to square, promotion letter)",
+                ));
+            }
+            let from = Square::from_bytes(b[0], b[1])
+                .ok_or_else(|| syntax(token, format!("{:?} is not a square", &token[0..2])))?;
+            let to = Square::from_bytes(b[2], b[3])
+                .ok_or_else(|| syntax(token, format!("{:?} is not a square", &token[2..4])))?;
+            let promotion = match b.get(4) {
+                Some(&c) => Some(parse_promotion_letter(token, c as char)?),
+                None => None,
+            };
+            code.steps.push(StepToken { from, to, promotion });
+        }
+        for token in parts {
+            let token = token.trim();
+            let b = token.as_bytes();
+            if b.len() != 3 || !token.is_ascii() {
+                return Err(syntax(
+                    token,
+                    "expected an owner promotion like c8q (square, letter)",
+                ));
+            }
+            let square = Square::from_bytes(b[0], b[1])
+                .ok_or_else(|| syntax(token, format!("{:?} is not a square", &token[0..2])))?;
+            let role = parse_promotion_letter(token, b[2] as char)?;
+            code.owner_promotions.push(OwnerPromotion { square, role });
+        }
+        Ok(code)
+    }
+
+    /// Whether a turn with these steps and owner promotions starts with this (prefix) code.
+    pub fn matches(&self, steps: &[Step], promotions: &[OwnerPromotion]) -> bool {
+        self.steps.len() <= steps.len()
+            && self.owner_promotions.len() <= promotions.len()
+            && self.steps.iter().zip(steps).all(|(t, s)| {
+                t.from == s.from && t.to == s.to && (t.promotion.is_none() || t.promotion == s.promotion)
+            })
+            && self.owner_promotions.iter().zip(promotions).all(|(a, b)| a == b)
+    }
+}

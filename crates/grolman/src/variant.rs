@@ -1,0 +1,134 @@
+//! The rule set as data: which variant, and the options for its disputed points.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The three rule sets (RULES.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Plain chess.
+    Orthodox,
+    /// Follow the leader (RULES.md 1).
+    Grolman,
+    /// Grolman chess plus transformation by defence (RULES.md 3).
+    Tatarstan,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Orthodox => "orthodox",
+            Variant::Grolman => "grolman",
+            Variant::Tatarstan => "tatarstan",
+        }
+    }
+
+    /// The value of the PGN `Variant` tag (`None` for orthodox chess).
+    pub const fn pgn_name(self) -> Option<&'static str> {
+        match self {
+            Variant::Orthodox => None,
+            Variant::Grolman => Some("Grolman"),
+            Variant::Tatarstan => Some("Tatarstan"),
+        }
+    }
+
+    /// Whether followers move after the leader.
+    #[inline]
+    pub const fn has_chain(self) -> bool {
+        !matches!(self, Variant::Orthodox)
+    }
+
+    /// Whether the transformation phase runs after each turn.
+    #[inline]
+    pub const fn transforms(self) -> bool {
+        matches!(self, Variant::Tatarstan)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The name was not one of `orthodox`, `grolman`, `tatarstan`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseVariantError(pub String);
+
+impl fmt::Display for ParseVariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown variant {:?} (expected orthodox, grolman or tatarstan)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseVariantError {}
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+
+    /// Accepts the names in any case, plus the aliases `kazan` (Grolman chess), `standard` and
+    /// `chess` (orthodox).
+    fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "orthodox" | "standard" | "chess" => Ok(Variant::Orthodox),
+            "grolman" | "kazan" => Ok(Variant::Grolman),
+            "tatarstan" => Ok(Variant::Tatarstan),
+            _ => Err(ParseVariantError(s.to_string())),
+        }
+    }
+}
+
+/// The settings of disputed points (RULES.md 1.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Options {
+    /// Whether castling is allowed in Grolman and Tatarstan chess (default: yes).
+    pub castling: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { castling: true }
+    }
+}
+
+/// A variant with its options: everything the move generator needs to know about the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Rules {
+    pub variant: Variant,
+    pub options: Options,
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant::Orthodox
+    }
+}
+
+impl Rules {
+    pub const fn new(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            options: Options { castling: true },
+        }
+    }
+
+    #[inline]
+    pub const fn castling_allowed(self) -> bool {
+        !self.variant.has_chain() || self.options.castling
+    }
+}
+
+impl From<Variant> for Rules {
+    fn from(variant: Variant) -> Rules {
+        Rules::new(variant)
+    }
+}
