@@ -1,6 +1,6 @@
 // The project's own piece set: one SVG symbol per role, drawn in a 100 x 100 box.
 // Colour comes from CSS: `fill` is the body, `stroke` the outline, `color` the inner details,
-// so the same symbols serve both sides and every theme. Licence: the project's own (MIT OR Apache-2.0).
+// so the same symbols serve both sides and every theme. Licence: the project's own (MIT, as the rest of the project).
 
 const BASE = '<rect x="25" y="80" width="50" height="9" rx="3"/>';
 

@@ -4,6 +4,7 @@ import { LETTER } from "../board/pieces.js";
 
 const PLURAL = { pawn: "pawns", knight: "knights", bishop: "bishops", rook: "rooks", queen: "queens", king: "kings" };
 const NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const KINDS = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 const LETTER_OR_P = (role) => LETTER[role] || "P";
 
 export const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -49,7 +50,9 @@ export function candidatesClause(event) {
     return `${emptied(event.vacated)}: no unit that has not moved this turn can reach ${it}, so the chain ends`;
   }
   const twoSquares = event.vacated.length > 1;
-  const names = event.units.map((u) => (twoSquares ? `${unit(u.role, u.square)} (to ${u.to})` : unit(u.role, u.square)));
+  // Listed weakest kind first, as a person explains it; the order is presentation only.
+  const units = [...event.units].sort((a, b) => KINDS.indexOf(a.role) - KINDS.indexOf(b.role));
+  const names = units.map((u) => (twoSquares ? `${unit(u.role, u.square)} (to ${u.to})` : unit(u.role, u.square)));
   if (event.units.length === 1) return `${emptied(event.vacated)}: only ${names[0]} can reach ${it}`;
   return `${emptied(event.vacated)}: ${list(names)} can reach ${it}`;
 }

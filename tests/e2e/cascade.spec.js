@@ -1,0 +1,71 @@
+import { test, expect } from "@playwright/test";
+import { clickMove, expectTurns, openPage, pieceOn, screenshot, square } from "./helpers.js";
+
+const text = (page) => page.locator("#cascade-text");
+const counter = (page) => page.locator("#step-counter");
+
+test("the cascade of e4 is replayed step by step, forward and back", async ({ page }, testInfo) => {
+  await openPage(page);
+  await clickMove(page, "e2", "e4");
+  await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)"]);
+  // Without autoplay the board shows the end; go to the first step.
+  await page.click("#step-first");
+  await expect(counter(page)).toHaveText(/^step 1 of \d+$/);
+  await expect(text(page)).toContainText("White to play e4 (Ng1-e2, Rh1-g1)");
+  expect(await pieceOn(page, "e2")).toBe("white pawn");
+
+  await page.click("#step-next"); // the leader
+  await expect(text(page)).toContainText("White leads with e4");
+  expect(await pieceOn(page, "e4")).toBe("white pawn");
+  expect(await pieceOn(page, "e2")).toBeNull();
+
+  await page.click("#step-next"); // e2 is empty: the candidates
+  await expect(text(page)).toHaveText(/^e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest\.$/);
+  await expect(square(page, "e2")).toHaveClass(/vacated/);
+  for (const s of ["g1", "f1", "d1", "e1"]) await expect(square(page, s)).toHaveClass(/candidate/);
+  await expect(square(page, "g1")).toHaveClass(/weakest/);
+  await expect(square(page, "f1")).not.toHaveClass(/weakest/);
+  await screenshot(page, testInfo, "candidates-for-e2");
+
+  await page.click("#step-next"); // the knight follows
+  await expect(text(page)).toHaveText("e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest: Ng1-e2.");
+  await expect(square(page, "e2")).toHaveClass(/chosen/);
+  await expect(square(page, "g1")).toHaveClass(/moved/);
+  expect(await pieceOn(page, "e2")).toBe("white knight");
+
+  // Keyboard: → and ← step too.
+  await page.locator("body").press("ArrowRight"); // g1 is empty
+  await expect(text(page)).toHaveText(/^g1 is empty: only Rh1 can reach it\.$/);
+  await expect(square(page, "g1")).toHaveClass(/vacated/);
+  await expect(square(page, "h1")).toHaveClass(/candidate/);
+  await page.locator("body").press("ArrowRight");
+  await expect(text(page)).toHaveText("g1 is empty: only Rh1 can reach it: Rh1-g1.");
+  await page.locator("body").press("ArrowRight");
+  await expect(text(page)).toContainText("h1 is empty: no unit that has not moved this turn can reach it, so the chain ends");
+  await page.locator("body").press("ArrowLeft");
+  await expect(text(page)).toHaveText("g1 is empty: only Rh1 can reach it: Rh1-g1.");
+  expect(await pieceOn(page, "g1")).toBe("white rook");
+  await page.locator("body").press("ArrowLeft");
+  expect(await pieceOn(page, "h1")).toBe("white rook");
+
+  await page.click("#step-skip");
+  await expect(text(page)).toContainText("Black to move");
+  await expect(page.locator("#step-next")).toBeDisabled();
+  // The live region carries the sentence for screen readers.
+  await expect(text(page)).toHaveAttribute("aria-live", "polite");
+});
+
+test("play replays the whole cascade by itself and ends on the position", async ({ page }) => {
+  await openPage(page, "", { autoplay: true });
+  await page.selectOption("#speed", "4");
+  await clickMove(page, "e2", "e4");
+  await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Pause/);
+  await expect(text(page)).toContainText("Black to move", { timeout: 10_000 });
+  await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Play/);
+  expect(await pieceOn(page, "g1")).toBe("white rook");
+  // Space plays it again from the top.
+  await page.locator("body").press(" ");
+  await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Pause/);
+  await page.locator("body").press(" ");
+  await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Play/);
+});
