@@ -1,1 +1,193 @@
-//! placeholder
+//! The browser's view of the rules: one exported [`Game`], whole-position queries in one call,
+//! turns and events as plain JS objects, every error a JS `Error` with the Rust message.
+//! The contract is `docs/wasm-api.md`.
+
+use grolman::{notation, Color, Outcome, Position, Variant};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn parse_variant(name: &str) -> Result<Variant, JsError> {
+    name.parse::<Variant>().map_err(err)
+}
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    #[cfg(feature = "console_error_panic_hook")]
+    console_error_panic_hook::set_once();
+}
+
+/// A unit on its square, as the board draws it.
+#[derive(Serialize)]
+struct PlacedPiece {
+    square: grolman::Square,
+    color: Color,
+    role: grolman::Role,
+}
+
+fn pieces(pos: &Position) -> Vec<PlacedPiece> {
+    pos.board()
+        .pieces()
+        .map(|(square, p)| PlacedPiece {
+            square,
+            color: p.color,
+            role: p.role,
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct StatusJs {
+    state: &'static str,
+    check: bool,
+    turn: Color,
+    result: &'static str,
+    message: String,
+}
+
+/// A game under one rule set.
+#[wasm_bindgen]
+pub struct Game {
+    inner: grolman::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A game of `variant` from `fen` (the standard start when missing or empty).
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str, fen: Option<String>) -> Result<Game, JsError> {
+        let variant = parse_variant(variant)?;
+        let inner = grolman::Game::new(variant, fen.as_deref()).map_err(err)?;
+        Ok(Game { inner })
+    }
+
+    /// A game read from PGN (variant from the `Variant` tag, start from the `FEN` tag).
+    #[wasm_bindgen(js_name = fromPgn)]
+    pub fn from_pgn(text: &str) -> Result<Game, JsError> {
+        let inner = grolman::Game::from_pgn(text).map_err(err)?;
+        Ok(Game { inner })
+    }
+
+    pub fn variant(&self) -> String {
+        self.inner.variant().name().to_string()
+    }
+
+    pub fn fen(&self) -> String {
+        self.inner.position().fen()
+    }
+
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.inner.start_position().fen()
+    }
+
+    /// `[{square, color, role}]` of the current position.
+    pub fn pieces(&self) -> Result<JsValue, JsError> {
+        to_js(&pieces(self.inner.position()))
+    }
+
+    #[wasm_bindgen(js_name = turnColor)]
+    pub fn turn_color(&self) -> String {
+        self.inner.position().turn().name().to_string()
+    }
+
+    /// Every legal turn of the current position, with code, notation, events and FEN after.
+    pub fn turns(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.legal_turns())
+    }
+
+    /// The open choice of a partly entered turn.
+    pub fn choices(&self, prefix: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.choices(prefix).map_err(err)?)
+    }
+
+    /// Plays a turn code (forced-chain prefixes accepted); returns the turn played.
+    pub fn play(&mut self, code: &str) -> Result<JsValue, JsError> {
+        let turn = self.inner.play(code).map_err(err)?;
+        to_js(&turn)
+    }
+
+    /// Takes back the last turn; returns it, or `undefined` at the start.
+    pub fn undo(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.undo() {
+            Some(t) => to_js(&t),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    pub fn history(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.history())
+    }
+
+    pub fn ply(&self) -> usize {
+        self.inner.history().len()
+    }
+
+    /// `{state, check, turn, result, message}`.
+    pub fn status(&self) -> Result<JsValue, JsError> {
+        let s = self.inner.status();
+        to_js(&StatusJs {
+            state: s.outcome.map_or("ongoing", Outcome::name),
+            check: s.check,
+            turn: s.turn,
+            result: s.outcome.map_or("*", Outcome::result),
+            message: s.outcome.map_or(String::new(), |o| o.to_string()),
+        })
+    }
+
+    pub fn pgn(&self) -> String {
+        self.inner.pgn()
+    }
+
+    /// The perft count of the current position.
+    pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
+        check_depth(depth)?;
+        Ok(grolman::perft(self.inner.position(), self.inner.rules(), depth) as f64)
+    }
+}
+
+fn check_depth(depth: u32) -> Result<(), JsError> {
+    if depth > 8 {
+        return Err(JsError::new("perft depth must be at most 8"));
+    }
+    Ok(())
+}
+
+/// `[{square, color, role}]` of any FEN.
+#[wasm_bindgen(js_name = piecesOf)]
+pub fn pieces_of(fen: &str) -> Result<JsValue, JsError> {
+    let pos = Position::from_fen(fen).map_err(err)?;
+    to_js(&pieces(&pos))
+}
+
+/// The perft count of `fen` under `variant`.
+#[wasm_bindgen]
+pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, JsError> {
+    check_depth(depth)?;
+    let rules = parse_variant(variant)?.into();
+    let pos = Position::from_fen(fen).map_err(err)?;
+    Ok(grolman::perft(&pos, rules, depth) as f64)
+}
+
+/// Every legal turn of `fen` under `variant` (for boards that hold no game).
+#[wasm_bindgen(js_name = turnsOf)]
+pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, JsError> {
+    let rules = parse_variant(variant)?.into();
+    let pos = Position::from_fen(fen).map_err(err)?;
+    to_js(&notation::legal_turns(&pos, rules))
+}
+
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
