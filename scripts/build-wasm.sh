@@ -13,14 +13,22 @@ profile=--release
 wasm-pack build crates/grolman-wasm --target web --out-dir ../../pkg --out-name grolman \
   --mode no-install --no-opt --no-pack "$profile"
 
-# binaryen 108 (Debian bookworm) predates some of rustc's default wasm features being
-# on by default in wasm-opt, so name every feature that rustc's output uses.
+# wasm-opt comes from binaryen's npm package (a pinned devDependency, installed by npm ci):
+# Debian bookworm's binaryen 108 writes wasm-bindgen's externref table as anyref, and the
+# page then fails at start-up in Chromium ("WebAssembly.Table.set(): Argument 1 is invalid").
+# Name every feature that rustc's wasm output uses, so older and newer wasm-opt agree.
+wasm_opt=node_modules/.bin/wasm-opt
 features=(--enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
           --enable-mutable-globals --enable-multivalue --enable-reference-types)
+level=${WASM_OPT_LEVEL:--O3}
 if [ "$profile" = --release ]; then
-  before=$(stat -c %s pkg/grolman_bg.wasm)
-  wasm-opt "${features[@]}" -Oz --strip-debug --strip-producers \
-    pkg/grolman_bg.wasm -o pkg/grolman_bg.opt.wasm
-  mv pkg/grolman_bg.opt.wasm pkg/grolman_bg.wasm
-  echo "build-wasm: wasm-opt -Oz: $before -> $(stat -c %s pkg/grolman_bg.wasm) bytes"
+  if [ -x "$wasm_opt" ]; then
+    before=$(stat -c %s pkg/grolman_bg.wasm)
+    "$wasm_opt" "${features[@]}" "$level" --strip-debug --strip-producers \
+      pkg/grolman_bg.wasm -o pkg/grolman_bg.opt.wasm
+    mv pkg/grolman_bg.opt.wasm pkg/grolman_bg.wasm
+    echo "build-wasm: wasm-opt $level: $before -> $(stat -c %s pkg/grolman_bg.wasm) bytes"
+  else
+    echo "build-wasm: $wasm_opt missing (run scripts/setup.sh): the wasm is left unoptimized" >&2
+  fi
 fi

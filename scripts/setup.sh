@@ -47,17 +47,17 @@ else
   say "no wasm-bindgen in Cargo.lock yet: skipping wasm-bindgen-cli"
 fi
 
-# 4. Debian packages: Chromium for the browser tests, binaryen for wasm-opt.
+# 4. Debian packages: Chromium for the browser tests. (wasm-opt comes from binaryen's npm
+#    package, step 5: Debian bookworm's binaryen 108 breaks wasm-bindgen's externref table.)
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
-command -v wasm-opt >/dev/null 2>&1 || packages+=(binaryen)
 if [ ${#packages[@]} -gt 0 ]; then
   say "installing Debian packages: ${packages[*]}"
   as_root apt-get update
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
 fi
 
-# 5. Node packages (Playwright's test runner; it drives the Debian Chromium).
+# 5. Node packages: Playwright's test runner (it drives the Debian Chromium) and binaryen (wasm-opt).
 if [ -f package-lock.json ]; then
   if [ ! -d node_modules/@playwright/test ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "npm ci"
