@@ -1,0 +1,133 @@
+// Figures for the playground: page weight, time to a playable board, turn-query time and
+// perft speed in Chromium (wasm) against native. Prints a small report; asserts nothing.
+// Usage: node scripts/measure.mjs   (after `make build`; `make measure` does both)
+import { chromium } from "@playwright/test";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const port = 8000 + Math.floor(Math.random() * 900) + 50;
+const base = `http://127.0.0.1:${port}/`;
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// The cases of `grolman-cli bench`, so that wasm and native count the same trees.
+const PERFT_CASES = [
+  { variant: "orthodox", name: "start", fen: START, depth: 5 },
+  { variant: "orthodox", name: "kiwipete", fen: KIWIPETE, depth: 4 },
+  { variant: "grolman", name: "start", fen: START, depth: 4 },
+  { variant: "grolman", name: "kiwipete", fen: KIWIPETE, depth: 3 },
+  { variant: "tatarstan", name: "start", fen: START, depth: 2 },
+  { variant: "tatarstan", name: "kiwipete", fen: KIWIPETE, depth: 2 },
+];
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "--port", String(port), "--quiet"], {
+  cwd: root,
+  stdio: "inherit",
+});
+await new Promise((resolve) => setTimeout(resolve, 400));
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  // 1. Page weight: every file the page loads, raw and gzip -9.
+  const page = await browser.newPage();
+  const loaded = new Set();
+  page.on("response", (response) => {
+    if (response.status() === 200 && response.url().startsWith(base)) loaded.add(new URL(response.url()).pathname);
+  });
+  await page.goto(`${base}index.html`);
+  await page.waitForSelector("body[data-ready]");
+  const groups = { wasm: [0, 0], js: [0, 0], css: [0, 0], html: [0, 0] };
+  for (const path of loaded) {
+    const file = join(root, path === "/" ? "index.html" : path);
+    const bytes = readFileSync(file);
+    const kind = path.endsWith(".wasm") ? "wasm" : path.endsWith(".js") ? "js" : path.endsWith(".css") ? "css" : "html";
+    groups[kind][0] += bytes.length;
+    groups[kind][1] += gzipSync(bytes, { level: 9 }).length;
+  }
+  console.log(`\nPage weight (${loaded.size} files):`);
+  let total = [0, 0];
+  for (const [kind, [raw, gz]] of Object.entries(groups)) {
+    console.log(`  ${kind.padEnd(5)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(10)} gzip`);
+    total = [total[0] + raw, total[1] + gz];
+  }
+  console.log(`  total ${kb(total[0]).padStart(10)} raw ${kb(total[1]).padStart(10)} gzip`);
+
+  // 2. Load to a playable board (navigation start -> leaders marked), median of 7 cold loads.
+  const loads = [];
+  for (let i = 0; i < 7; i++) {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await fresh.goto(`${base}index.html`);
+    await fresh.waitForSelector("body[data-ready]");
+    loads.push(await fresh.evaluate(() => window.grolman.readyAt));
+    await context.close();
+  }
+  console.log(`\nLoad to a playable board: median ${median(loads).toFixed(0)} ms (of ${loads.map((x) => x.toFixed(0)).join(", ")})`);
+
+  // 3. Whole-position turn query and perft in Chromium's wasm.
+  const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES }) => {
+    const { Game, perft } = await import("/pkg/grolman.js");
+    const time = (fn, minMs = 300) => {
+      let runs = 0;
+      const start = performance.now();
+      while (performance.now() - start < minMs) {
+        fn();
+        runs += 1;
+      }
+      return (performance.now() - start) / runs;
+    };
+    const queries = [];
+    for (const [name, fen] of [["start", START], ["Kiwipete", KIWIPETE]]) {
+      for (const variant of ["orthodox", "grolman", "tatarstan"]) {
+        const game = new Game(variant, fen);
+        const count = game.turns().length;
+        queries.push({ name, variant, count, ms: time(() => game.turns()) });
+        game.free();
+      }
+    }
+    const perfts = PERFT_CASES.map(({ variant, name, fen, depth }) => {
+      const start = performance.now();
+      const nodes = perft(variant, fen, depth);
+      const seconds = (performance.now() - start) / 1000;
+      return { variant, name, depth, nodes, nps: nodes / seconds };
+    });
+    return { queries, perfts };
+  }, { START, KIWIPETE, PERFT_CASES });
+  console.log("\nturns() in Chromium (whole position, with events):");
+  for (const q of browserFigures.queries) {
+    console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms`);
+  }
+
+  // 4. Native: the same cases through `grolman-cli bench` (release build).
+  const bench = spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const native = new Map();
+  for (const line of (bench.stdout ?? "").split("\n")) {
+    const m = line.match(/^(\w+)\s+(\w+)\s+depth (\d+):\s+(\d+) nodes .*=\s*([\d.]+) M nodes\/s/);
+    if (m) native.set(`${m[1].toLowerCase()} ${m[2].toLowerCase()} ${m[3]}`, { nodes: Number(m[4]), mnps: Number(m[5]) });
+  }
+  console.log("\nperft, wasm in Chromium vs native (grolman-cli bench):");
+  for (const p of browserFigures.perfts) {
+    const n = native.get(`${p.variant} ${p.name} ${p.depth}`);
+    const wasm = p.nps / 1e6;
+    const versus = n ? `${n.mnps.toFixed(2).padStart(7)} M/s native   wasm = ${((wasm / n.mnps) * 100).toFixed(0)}% of native` : "native: n/a";
+    const agree = n && n.nodes !== p.nodes ? `  (node counts differ: native ${n.nodes})` : "";
+    console.log(`  ${p.variant.padEnd(9)} ${p.name.padEnd(8)} d${p.depth} ${String(p.nodes).padStart(10)} nodes ${wasm.toFixed(2).padStart(7)} M/s wasm ${versus}${agree}`);
+  }
+  if (bench.status !== 0) console.log(`  (grolman-cli bench failed: ${bench.stderr?.trim().split("\n").pop()})`);
+} finally {
+  await browser.close();
+  server.kill();
+}
