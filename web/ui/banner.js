@@ -7,8 +7,9 @@ export class StatusBanner {
   }
 
   show(status, variant) {
-    this.variantLabel.textContent = variant === "orthodox" ? "— orthodox chess" : variant === "tatarstan" ? "— Tatarstan chess" : "chess";
-    document.title = `${variant === "orthodox" ? "Orthodox" : variant === "tatarstan" ? "Tatarstan" : "Grolman"} chess playground`;
+    const name = `${cap(variant)} chess`;
+    this.variantLabel.textContent = name;
+    document.title = `${name} · Grolman playground`;
     const over = status.state !== "ongoing";
     this.host.hidden = !over && !status.check;
     this.host.className = `status ${over ? "over" : "check"}`;

@@ -29,7 +29,7 @@ export class CascadePanel {
     this.text.dataset.step = step ? step.kind : "none";
     this.counter.textContent = count ? `step ${index + 1} of ${count}` : "";
     this.counter.dataset.index = String(index);
-    this.play.textContent = playing ? "❚❚" : "►";
+    this.play.textContent = playing ? "❚❚ Pause" : "▶ Play";
     this.play.setAttribute("aria-label", playing ? "Pause (space)" : "Play (space)");
     for (const id of ["step-first", "step-prev"]) $(id).disabled = !count || index === 0;
     for (const id of ["step-next", "step-skip"]) $(id).disabled = !count || index === count - 1;
