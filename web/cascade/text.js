@@ -28,8 +28,9 @@ export function list(items) {
 const count = (n, role) => `${NUMBER[n] ?? n} ${n === 1 ? role : PLURAL[role]}`;
 
 export function leadSentence(lead, san, color) {
-  const parts = [`${capitalize(color)} leads with ${san}: ${step(lead.piece.role, lead.from, lead.to, lead.promotion)}`];
-  if (lead.castle) parts.push(`castling, the rook goes ${lead.castle.rook_from}-${lead.castle.rook_to}`);
+  const parts = lead.castle
+    ? [`${capitalize(color)} leads with ${san}: the king goes ${lead.from}-${lead.to} and the rook ${lead.castle.rook_from}-${lead.castle.rook_to}`]
+    : [`${capitalize(color)} leads with ${san}: ${step(lead.piece.role, lead.from, lead.to, lead.promotion)}`];
   if (lead.capture) {
     const enPassant = lead.capture.square !== lead.to ? " en passant" : "";
     parts.push(`taking the ${lead.capture.piece.color} ${lead.capture.piece.role} on ${lead.capture.square}${enPassant}`);
@@ -83,9 +84,14 @@ export function followSentence(candidates, follow, color) {
 
 /** One wave of one Tatarstan stage: every transform event in it. */
 export function waveSentence(stage, wave, transforms) {
-  const defences = transforms.map((t) => `${unit(stage, t.defender)} defends ${unit(t.from, t.square)}`);
+  const byDefender = new Map();
+  for (const t of transforms) {
+    if (!byDefender.has(t.defender)) byDefender.set(t.defender, []);
+    byDefender.get(t.defender).push(unit(t.from, t.square));
+  }
+  const defences = [...byDefender].map(([defender, units]) => `${unit(stage, defender)} defends ${list(units)}`);
   const become = transforms.length === 1 ? `it becomes a ${stage}` : `they become ${PLURAL[stage]}`;
-  let text = `${capitalize(stage)} stage, wave ${wave}: ${list(defences)}, so ${become}`;
+  let text = `${capitalize(stage)} stage, wave ${wave}: ${defences.join("; ")}, so ${become}`;
   for (const t of transforms.filter((t) => t.promotion)) {
     text += `; on its last rank the new pawn on ${t.square} promotes and ${capitalize(t.color)} chooses a ${t.promotion} (${t.square}=${LETTER[t.promotion]})`;
   }
