@@ -116,3 +116,19 @@ test("the new game dialog starts any variant from any FEN, and reports a bad one
   await expect(page).toHaveURL(/#variant=tatarstan&fen=4k3/);
   expect(await pieceOn(page, "a1")).toBe("black knight");
 });
+
+test("copy link and PGN copy / paste go through the clipboard", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openPage(page, "#variant=grolman&m=e2e4");
+  await page.click("#copy-link");
+  await expect(page.locator("#share-note")).toHaveText("Link copied.");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/index\.html#variant=grolman&m=e2e4%2Cg1e2%2Ch1g1$/);
+  await page.click("#pgn-open");
+  await page.click("#pgn-copy");
+  const pgn = await page.evaluate(() => navigator.clipboard.readText());
+  expect(pgn).toContain("1. e4 {(Ng1-e2, Rh1-g1)}");
+  await page.fill("#pgn-text", "");
+  await page.click("#pgn-paste");
+  await expect(page.locator("#pgn-text")).toHaveValue(pgn);
+});

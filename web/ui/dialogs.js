@@ -43,6 +43,14 @@ export function bindPgnDialog(controller, note) {
     error.textContent = (await copy(text.value)) ? "" : "The clipboard is not available here: select the text and copy it.";
     if (!error.textContent) note("PGN copied.");
   });
+  $("pgn-paste").addEventListener("click", async () => {
+    try {
+      text.value = await navigator.clipboard.readText();
+      error.textContent = "";
+    } catch {
+      error.textContent = "The clipboard cannot be read here: paste into the box (Ctrl+V).";
+    }
+  });
   $("pgn-download").addEventListener("click", () => {
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text.value], { type: "application/x-chess-pgn" }));
