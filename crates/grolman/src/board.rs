@@ -110,14 +110,7 @@ impl Board {
     /// Units of `by` that attack `sq`, given occupancy `occ`.
     #[inline]
     pub fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        let them = self.by_color(by);
-        let diag = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let ortho = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        them & ((attacks::knight_attacks(sq) & self.by_role(Role::Knight))
-            | (attacks::king_attacks(sq) & self.by_role(Role::King))
-            | (attacks::pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn))
-            | (attacks::bishop_attacks(sq, occ) & diag)
-            | (attacks::rook_attacks(sq, occ) & ortho))
+        <Self as Units>::attackers(self, sq, by, occ)
     }
 
     /// Whether the king of `color` is attacked (false when it has no king).
@@ -140,5 +133,43 @@ impl Board {
             Role::Queen => attacks::queen_attacks(sq, occ),
             Role::King => attacks::king_attacks(sq),
         }
+    }
+}
+
+/// What the rules need to see of a placement: units by colour and kind, and occupancy. The
+/// board and the light placement used for counting share the rules written against it.
+pub(crate) trait Units {
+    fn by_color(&self, color: Color) -> Bitboard;
+    fn by_role(&self, role: Role) -> Bitboard;
+    fn occupied(&self) -> Bitboard;
+
+    /// Units of `by` that attack `sq`, given occupancy `occ`.
+    #[inline]
+    fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let diag = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let ortho = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        self.by_color(by)
+            & ((attacks::knight_attacks(sq) & self.by_role(Role::Knight))
+                | (attacks::king_attacks(sq) & self.by_role(Role::King))
+                | (attacks::pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn))
+                | (attacks::bishop_attacks(sq, occ) & diag)
+                | (attacks::rook_attacks(sq, occ) & ortho))
+    }
+}
+
+impl Units for Board {
+    #[inline]
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.occupied
     }
 }

@@ -3,14 +3,14 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Board;
+use crate::board::{Board, Units};
 use crate::turn::Candidate;
 use crate::types::{Color, Role, Square};
 
 /// Units of `us` among `unmoved` that could make a non-capturing move of kind `role` to the
 /// empty square `v`.
 #[inline]
-pub(crate) fn reachers(board: &Board, us: Color, unmoved: Bitboard, v: Square, role: Role) -> Bitboard {
+pub(crate) fn reachers<B: Units>(board: &B, us: Color, unmoved: Bitboard, v: Square, role: Role) -> Bitboard {
     let own = unmoved & board.by_role(role);
     if own.is_empty() {
         return Bitboard::EMPTY;
@@ -40,13 +40,44 @@ pub(crate) fn reachers(board: &Board, us: Color, unmoved: Bitboard, v: Square, r
     }
 }
 
-/// The weakest kind that has a unit able to reach `v`, with those units.
+/// The weakest kind that has a unit able to reach `v`, with those units. The same rule as
+/// [`reachers`] kind by kind, with each slider line looked up once.
 #[inline]
-pub(crate) fn weakest(board: &Board, us: Color, unmoved: Bitboard, v: Square) -> Option<(Role, Bitboard)> {
-    Role::ALL.into_iter().find_map(|role| {
-        let bb = reachers(board, us, unmoved, v, role);
-        bb.any().then_some((role, bb))
-    })
+pub(crate) fn weakest<B: Units>(
+    board: &B,
+    us: Color,
+    unmoved: Bitboard,
+    v: Square,
+) -> Option<(Role, Bitboard)> {
+    let pawns = reachers(board, us, unmoved, v, Role::Pawn);
+    if pawns.any() {
+        return Some((Role::Pawn, pawns));
+    }
+    let knights = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
+    if knights.any() {
+        return Some((Role::Knight, knights));
+    }
+    let queens = board.by_role(Role::Queen);
+    let sliders = unmoved & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | queens);
+    if sliders.any() {
+        let occ = board.occupied();
+        let diag = attacks::bishop_attacks(v, occ) & sliders;
+        let bishops = diag & board.by_role(Role::Bishop);
+        if bishops.any() {
+            return Some((Role::Bishop, bishops));
+        }
+        let ortho = attacks::rook_attacks(v, occ) & sliders;
+        let rooks = ortho & board.by_role(Role::Rook);
+        if rooks.any() {
+            return Some((Role::Rook, rooks));
+        }
+        let q = (diag | ortho) & queens;
+        if q.any() {
+            return Some((Role::Queen, q));
+        }
+    }
+    let kings = attacks::king_attacks(v) & unmoved & board.by_role(Role::King);
+    kings.any().then_some((Role::King, kings))
 }
 
 /// Every unit of every kind that could reach one of the vacated squares, weakest kind first,

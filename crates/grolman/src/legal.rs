@@ -4,10 +4,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::chain;
-use crate::movegen::{self, Lead, LeadKind};
+use crate::movegen::{self, apply_lead, Applied, Lead, LeadKind};
 use crate::position::{Castling, Position};
 use crate::transform::{self, LastRank};
-use crate::turn::{Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step};
+use crate::turn::{Event, FollowReason, OwnerPromotion, Right, Step};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Rules;
 
@@ -111,61 +111,18 @@ impl<'a, F: FnMut(&Visit<'_>) -> bool, const EXPLAIN: bool> Gen<'a, F, EXPLAIN> 
     }
 
     fn lead(&mut self, pos: &Position, lead: Lead) {
-        let us = self.us;
-        let mut next = pos.clone();
-        let Some(piece) = next.board.piece_at(lead.from) else {
-            return;
-        };
-        let mut capture = None;
-        match lead.kind {
-            LeadKind::Capture => {
-                if let Some(victim) = next.board.take(lead.to) {
-                    capture = Some(Capture {
-                        square: lead.to,
-                        piece: victim,
-                    });
-                }
-            }
-            LeadKind::EnPassant => {
-                if let Some(sq) = lead.to.offset(-us.forward()) {
-                    if let Some(victim) = next.board.take(sq) {
-                        capture = Some(Capture {
-                            square: sq,
-                            piece: victim,
-                        });
-                    }
-                }
-            }
-            _ => {}
-        }
-        next.board.shift(lead.from, lead.to);
-        if let Some(role) = lead.promotion {
-            next.board.set_role(lead.to, role);
-        }
-        next.castling = pos.castling.touched(lead.from).touched(lead.to);
+        let Applied {
+            pos: next,
+            piece,
+            capture,
+            castle,
+        } = apply_lead(pos, lead);
         let mut moved = Bitboard::from_square(lead.to);
         let mut vacated = [Some(lead.from), None];
-        let mut castle = None;
-        if let LeadKind::Castle(side) = lead.kind {
-            let (_, rook, _, rook_to) = Castling::squares(us, side);
-            next.board.shift(rook, rook_to);
-            next.castling = next.castling.touched(rook);
-            moved.set(rook_to);
-            vacated[1] = Some(rook);
-            castle = Some(CastleRook {
-                rook_from: rook,
-                rook_to,
-            });
+        if let Some(c) = castle {
+            moved.set(c.rook_to);
+            vacated[1] = Some(c.rook_from);
         }
-        next.ep = match lead.kind {
-            LeadKind::DoubleStep => lead.from.offset(us.forward()),
-            _ => None,
-        };
-        next.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
-            0
-        } else {
-            pos.halfmoves + 1
-        };
         if EXPLAIN {
             self.events.clear();
             self.events.push(Event::Lead {

@@ -6,7 +6,7 @@
 //! let mut game = Game::new(Variant::Grolman, None).unwrap();
 //! let turn = game.play("e2e4").unwrap();
 //! assert_eq!(turn.notation, "e4 (Ng1-e2, Rh1-g1)");
-//! assert_eq!(game.position().fen(), "rnbqkbr1/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKBR1 b Qkq e3 0 1");
+//! assert_eq!(game.position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKBR1 b Qkq e3 0 1");
 //! ```
 //!
 //! Every turn comes with the ordered list of [`Event`]s that produced it, so a board can replay
@@ -20,6 +20,7 @@ mod game;
 mod legal;
 mod movegen;
 pub mod notation;
+mod orthodox;
 mod perft;
 mod position;
 mod transform;

@@ -151,3 +151,62 @@ fn castles(pos: &Position, out: &mut Vec<Lead>) {
         }
     }
 }
+
+/// A leading move played on the board: the position after it (side to move not yet switched),
+/// with what it moved and captured.
+pub(crate) struct Applied {
+    pub pos: Position,
+    pub piece: crate::Piece,
+    pub capture: Option<crate::turn::Capture>,
+    pub castle: Option<crate::turn::CastleRook>,
+}
+
+/// Plays a leading move: capture (en passant included), promotion, the castling rook, lost
+/// castling rights, the en passant square of a double step, and the half-move clock.
+#[inline]
+pub(crate) fn apply_lead(pos: &Position, lead: Lead) -> Applied {
+    use crate::turn::{Capture, CastleRook};
+    let us = pos.turn();
+    let mut next = pos.clone();
+    let piece = next
+        .board
+        .piece_at(lead.from)
+        .unwrap_or(crate::Piece::new(us, Role::Pawn));
+    let victim_square = match lead.kind {
+        LeadKind::Capture => Some(lead.to),
+        LeadKind::EnPassant => lead.to.offset(-us.forward()),
+        _ => None,
+    };
+    let capture =
+        victim_square.and_then(|square| next.board.take(square).map(|piece| Capture { square, piece }));
+    next.board.shift(lead.from, lead.to);
+    if let Some(role) = lead.promotion {
+        next.board.set_role(lead.to, role);
+    }
+    next.castling = pos.castling.touched(lead.from).touched(lead.to);
+    let mut castle = None;
+    if let LeadKind::Castle(side) = lead.kind {
+        let (_, rook, _, rook_to) = Castling::squares(us, side);
+        next.board.shift(rook, rook_to);
+        next.castling = next.castling.touched(rook);
+        castle = Some(CastleRook {
+            rook_from: rook,
+            rook_to,
+        });
+    }
+    next.ep = match lead.kind {
+        LeadKind::DoubleStep => lead.from.offset(us.forward()),
+        _ => None,
+    };
+    next.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
+        0
+    } else {
+        pos.halfmoves + 1
+    };
+    Applied {
+        pos: next,
+        piece,
+        capture,
+        castle,
+    }
+}

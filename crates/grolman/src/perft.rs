@@ -1,8 +1,14 @@
 //! Counting turns to a fixed depth: the standard check of a move generator.
 
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Units;
+use crate::chain;
 use crate::legal::{count_turns, for_each_turn};
-use crate::position::Position;
-use crate::variant::Rules;
+use crate::movegen::{self, LeadKind};
+use crate::position::{Castling, Position};
+use crate::types::{Color, Role, Square};
+use crate::variant::{Rules, Variant};
 
 /// The number of turn sequences of length `depth` from `pos` (every tie, promotion and owner
 /// choice counted as its own turn).
@@ -12,9 +18,11 @@ use crate::variant::Rules;
 /// assert_eq!(perft(&Position::start(), Variant::Grolman.into(), 2), 400);
 /// ```
 pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count_turns(pos, rules),
+    match (rules.variant, depth) {
+        (_, 0) => 1,
+        (Variant::Orthodox, _) => crate::orthodox::perft(pos, depth),
+        (Variant::Grolman, 1) => count_grolman(pos, rules),
+        (_, 1) => count_turns(pos, rules),
         _ => {
             let mut n = 0;
             for_each_turn(pos, rules, false, &mut |v| {
@@ -24,4 +32,193 @@ pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
             n
         }
     }
+}
+
+/// A placement without the mailbox: what counting needs, cheap to copy.
+#[derive(Clone, Copy)]
+struct Lite {
+    color: [Bitboard; 2],
+    role: [Bitboard; 6],
+    occ: Bitboard,
+}
+
+impl Units for Lite {
+    #[inline]
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.color[color.index()]
+    }
+
+    #[inline]
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.role[role.index()]
+    }
+
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.occ
+    }
+}
+
+impl Lite {
+    #[inline]
+    fn toggle(&mut self, sq: Square, color: Color, role: Role) {
+        let bb = Bitboard::from_square(sq);
+        self.color[color.index()] ^= bb;
+        self.role[role.index()] ^= bb;
+        self.occ ^= bb;
+    }
+
+    #[inline]
+    fn shift(&mut self, from: Square, to: Square, color: Color, role: Role) {
+        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.color[color.index()] ^= bb;
+        self.role[role.index()] ^= bb;
+        self.occ ^= bb;
+    }
+}
+
+/// What stays fixed while counting the turns of one position.
+struct Counting {
+    us: Color,
+    in_check: bool,
+    /// Squares on a line between our king and an enemy slider aligned with it: emptying one
+    /// of them may expose the king.
+    danger: Bitboard,
+    king: Square,
+}
+
+/// The number of legal Grolman turns, without building the positions after them.
+///
+/// The kinds of units that have moved never matter (they are out of the chain, and only enemy
+/// kinds attack our king), so each promotion choice counts as four turns at once. The net
+/// effect of a turn on occupancy is small: the leader's destination is filled, and the last
+/// vacated square (and an en passant victim's) emptied; when the king stays put and was not
+/// in check, only an emptied square between it and an aligned enemy slider can expose it.
+fn count_grolman(pos: &Position, rules: Rules) -> u64 {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    let Some(king) = board.king_of(us) else { return 0 };
+    let enemy = board.by_color(them);
+    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
+    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
+    let mut danger = Bitboard::EMPTY;
+    for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
+        | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
+    {
+        danger |= attacks::between(king, s);
+    }
+    let ctx = Counting {
+        us,
+        in_check: board.attackers(king, them, board.occupied()).any(),
+        danger,
+        king,
+    };
+    let base = Lite {
+        color: [board.by_color(Color::White), board.by_color(Color::Black)],
+        role: Role::ALL.map(|r| board.by_role(r)),
+        occ: board.occupied(),
+    };
+    let mut leads = Vec::with_capacity(64);
+    movegen::leads(pos, rules, &mut leads);
+    let mut total = 0;
+    for lead in leads {
+        let mult = match lead.promotion {
+            None => 1,
+            Some(Role::Queen) => 4,
+            Some(_) => continue,
+        };
+        let Some(role) = board.role_at(lead.from) else {
+            continue;
+        };
+        let mut lite = base;
+        let mut emptied = Bitboard::EMPTY;
+        match lead.kind {
+            LeadKind::Capture => {
+                if let Some(victim) = board.role_at(lead.to) {
+                    lite.toggle(lead.to, them, victim);
+                }
+            }
+            LeadKind::EnPassant => {
+                if let Some(sq) = lead.to.offset(-us.forward()) {
+                    lite.toggle(sq, them, Role::Pawn);
+                    emptied.set(sq);
+                }
+            }
+            _ => {}
+        }
+        lite.shift(lead.from, lead.to, us, role);
+        let mut moved = Bitboard::from_square(lead.to);
+        let mut vacated = [Some(lead.from), None];
+        if let LeadKind::Castle(side) = lead.kind {
+            let (_, rook, _, rook_to) = Castling::squares(us, side);
+            lite.shift(rook, rook_to, us, Role::Rook);
+            moved.set(rook_to);
+            vacated[1] = Some(rook);
+        }
+        total += mult * count_chain(&ctx, &lite, moved, vacated, emptied, role == Role::King);
+    }
+    total
+}
+
+fn count_chain(
+    ctx: &Counting,
+    lite: &Lite,
+    moved: Bitboard,
+    vacated: [Option<Square>; 2],
+    emptied: Bitboard,
+    king_moved: bool,
+) -> u64 {
+    let us = ctx.us;
+    let unmoved = lite.by_color(us) & !moved;
+    let mut best: Option<Role> = None;
+    let mut found = [Bitboard::EMPTY; 2];
+    for (i, v) in vacated.iter().enumerate() {
+        if let Some((role, bb)) = v.and_then(|v| chain::weakest(lite, us, unmoved, v)) {
+            match best {
+                Some(b) if b < role => {}
+                Some(b) if b == role => found[i] = bb,
+                _ => {
+                    best = Some(role);
+                    found = [Bitboard::EMPTY; 2];
+                    found[i] = bb;
+                }
+            }
+        }
+    }
+    let Some(role) = best else {
+        let emptied = vacated.iter().flatten().fold(emptied, |e, &v| e.with(v));
+        let safe = if king_moved || ctx.in_check || (emptied & ctx.danger).any() {
+            let king = (lite.by_role(Role::King) & lite.by_color(us))
+                .first()
+                .unwrap_or(ctx.king);
+            lite.attackers(king, us.other(), lite.occ).is_empty()
+        } else {
+            true
+        };
+        return safe as u64;
+    };
+    let mut total = 0;
+    for (i, v) in vacated.iter().enumerate() {
+        let Some(to) = *v else { continue };
+        let mult = if role == Role::Pawn && to.rank() == us.last_rank() {
+            4
+        } else {
+            1
+        };
+        for from in found[i] {
+            let mut next = *lite;
+            next.shift(from, to, us, role);
+            total += mult
+                * count_chain(
+                    ctx,
+                    &next,
+                    moved.with(to),
+                    [Some(from), None],
+                    emptied,
+                    king_moved || role == Role::King,
+                );
+        }
+    }
+    total
 }

@@ -270,15 +270,13 @@ impl Position {
             }
         }
         if let Some(sq) = ep {
-            // The side that just moved double-stepped a pawn over `sq`.
+            // The side that just moved double-stepped a pawn over `sq`. Its start square may
+            // be occupied again: in Grolman chess a follower can fill it (RULES.md 1.8).
             let mover = turn.other();
             let ok = sq.rank() == mover.pawn_rank().wrapping_add_signed(mover.forward() / 8)
                 && board.piece_at(sq).is_none()
                 && sq.offset(mover.forward()).and_then(|s| board.piece_at(s))
-                    == Some(Piece::new(mover, Role::Pawn))
-                && sq
-                    .offset(-mover.forward())
-                    .is_some_and(|s| board.piece_at(s).is_none());
+                    == Some(Piece::new(mover, Role::Pawn));
             if !ok {
                 return Err(SetupError::ImpossibleEnPassant(sq));
             }

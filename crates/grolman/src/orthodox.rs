@@ -1,0 +1,236 @@
+//! A fast, fully legal move generator for orthodox chess (checks, pins, en passant, castling),
+//! used by perft with bulk counting at the last ply. The general generator of `legal.rs`
+//! decides legality at the end of each turn, as the Grolman variants require; this one is
+//! checked against it by the perft suite.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::movegen::{apply_lead, Lead, LeadKind};
+use crate::position::{Castling, CastlingSide, Position};
+use crate::types::{Color, Role, Square};
+
+/// Receives moves by sets of destinations.
+trait Sink {
+    /// `from` may move to every square of `targets`; pawns to the last rank promote.
+    fn targets(&mut self, pos: &Position, from: Square, targets: Bitboard, promotes: bool);
+    fn one(&mut self, lead: Lead);
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn targets(&mut self, _: &Position, _: Square, targets: Bitboard, promotes: bool) {
+        self.0 += targets.count() as u64 * if promotes { 4 } else { 1 };
+    }
+
+    #[inline]
+    fn one(&mut self, _: Lead) {
+        self.0 += 1;
+    }
+}
+
+struct List(Vec<Lead>);
+
+impl Sink for List {
+    fn targets(&mut self, pos: &Position, from: Square, targets: Bitboard, promotes: bool) {
+        let enemy = pos.board().by_color(pos.turn().other());
+        let pawn = pos.board().role_at(from) == Some(Role::Pawn);
+        for to in targets {
+            let kind = if enemy.contains(to) {
+                LeadKind::Capture
+            } else if pawn && from.u8().abs_diff(to.u8()) == 16 {
+                LeadKind::DoubleStep
+            } else {
+                LeadKind::Quiet
+            };
+            if promotes {
+                for role in Role::PROMOTIONS {
+                    self.0.push(Lead {
+                        from,
+                        to,
+                        promotion: Some(role),
+                        kind,
+                    });
+                }
+            } else {
+                self.0.push(Lead {
+                    from,
+                    to,
+                    promotion: None,
+                    kind,
+                });
+            }
+        }
+    }
+
+    fn one(&mut self, lead: Lead) {
+        self.0.push(lead);
+    }
+}
+
+fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    let own = board.by_color(us);
+    let enemy = board.by_color(them);
+    let occ = board.occupied();
+    let Some(king) = board.king_of(us) else { return };
+
+    let checkers = board.attackers(king, them, occ);
+    // King moves: the destination must not be attacked once the king has left its square.
+    let without_king = occ.without(king);
+    let mut king_targets = Bitboard::EMPTY;
+    for to in attacks::king_attacks(king) & !own {
+        if board.attackers(to, them, without_king).is_empty() {
+            king_targets.set(to);
+        }
+    }
+    sink.targets(pos, king, king_targets, false);
+    if checkers.more_than_one() {
+        return;
+    }
+    let check_mask = match checkers.first() {
+        Some(c) => attacks::between(king, c).with(c),
+        None => Bitboard::ALL,
+    };
+
+    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
+    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag);
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = attacks::between(king, s) & occ;
+        if !blockers.more_than_one() {
+            pinned |= blockers & own;
+        }
+    }
+    let allowed = |from: Square| {
+        if pinned.contains(from) {
+            check_mask & attacks::line(king, from)
+        } else {
+            check_mask
+        }
+    };
+
+    for from in board.by_role(Role::Knight) & own & !pinned {
+        sink.targets(
+            pos,
+            from,
+            attacks::knight_attacks(from) & !own & check_mask,
+            false,
+        );
+    }
+    for from in (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & own {
+        sink.targets(
+            pos,
+            from,
+            attacks::bishop_attacks(from, occ) & !own & allowed(from),
+            false,
+        );
+    }
+    for from in (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & own {
+        sink.targets(
+            pos,
+            from,
+            attacks::rook_attacks(from, occ) & !own & allowed(from),
+            false,
+        );
+    }
+
+    let pawns = board.by_role(Role::Pawn) & own;
+    let last = Bitboard::rank(us.last_rank());
+    for from in pawns {
+        let mut targets = attacks::pawn_attacks(us, from) & enemy;
+        if let Some(one) = from.offset(us.forward()) {
+            if !occ.contains(one) {
+                targets.set(one);
+                if from.rank() == us.pawn_rank() {
+                    if let Some(two) = one.offset(us.forward()) {
+                        if !occ.contains(two) {
+                            targets.set(two);
+                        }
+                    }
+                }
+            }
+        }
+        targets &= allowed(from);
+        sink.targets(pos, from, targets & !last, false);
+        sink.targets(pos, from, targets & last, true);
+    }
+
+    if let Some(ep) = pos.ep_square() {
+        for from in attacks::pawn_attacks(them, ep) & pawns {
+            // Rare: test by playing it (the capture may uncover the king along the rank).
+            let lead = Lead {
+                from,
+                to: ep,
+                promotion: None,
+                kind: LeadKind::EnPassant,
+            };
+            if !apply_lead(pos, lead).pos.board().king_attacked(us) {
+                sink.one(lead);
+            }
+        }
+    }
+
+    if checkers.is_empty() {
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            if !pos.castling().has(us, side) {
+                continue;
+            }
+            let (k, rook, king_to, _) = Castling::squares(us, side);
+            if (attacks::between(k, rook) & occ).any() {
+                continue;
+            }
+            let path = attacks::between(k, king_to).with(king_to);
+            if path
+                .into_iter()
+                .all(|sq| board.attackers(sq, them, occ).is_empty())
+            {
+                sink.one(Lead {
+                    from: k,
+                    to: king_to,
+                    promotion: None,
+                    kind: LeadKind::Castle(side),
+                });
+            }
+        }
+    }
+}
+
+/// The legal orthodox moves.
+pub(crate) fn legal_moves(pos: &Position) -> Vec<Lead> {
+    let mut list = List(Vec::with_capacity(64));
+    generate(pos, &mut list);
+    list.0
+}
+
+/// The position after a legal orthodox move.
+#[inline]
+pub(crate) fn play(pos: &Position, lead: Lead) -> Position {
+    let mut next = apply_lead(pos, lead).pos;
+    next.turn = pos.turn.other();
+    if pos.turn == Color::Black {
+        next.fullmoves += 1;
+    }
+    next
+}
+
+/// Orthodox perft with bulk counting at the last ply.
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => {
+            let mut c = Counter(0);
+            generate(pos, &mut c);
+            c.0
+        }
+        _ => legal_moves(pos)
+            .into_iter()
+            .map(|m| perft(&play(pos, m), depth - 1))
+            .sum(),
+    }
+}
