@@ -69,3 +69,11 @@ test("play replays the whole cascade by itself and ends on the position", async 
   await page.locator("body").press(" ");
   await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Play/);
 });
+
+test("the next player can move while a cascade is still replaying", async ({ page }) => {
+  await openPage(page, "", { autoplay: true });
+  await clickMove(page, "e2", "e4");
+  await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Pause/);
+  await clickMove(page, "e7", "e5");
+  await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)", "e5 (Ng8-e7, Rh8-g8)"]);
+});
