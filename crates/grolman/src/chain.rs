@@ -49,9 +49,21 @@ pub(crate) fn weakest<B: Units>(
     unmoved: Bitboard,
     v: Square,
 ) -> Option<(Role, Bitboard)> {
-    let pawns = reachers(board, us, unmoved, v, Role::Pawn);
+    let pawns = unmoved & board.by_role(Role::Pawn);
     if pawns.any() {
-        return Some((Role::Pawn, pawns));
+        // The pawn one step behind `v`, or two steps behind over an empty square.
+        let target = Bitboard::from_square(v);
+        let (one, two) = match us {
+            Color::White => (target.south(), target.south().south()),
+            Color::Black => (target.north(), target.north().north()),
+        };
+        let mut found = one & pawns;
+        if found.is_empty() && v.rank() == us.double_step_rank() && (one & board.occupied()).is_empty() {
+            found = two & pawns;
+        }
+        if found.any() {
+            return Some((Role::Pawn, found));
+        }
     }
     let knights = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
     if knights.any() {

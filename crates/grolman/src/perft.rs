@@ -122,43 +122,164 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
     let mut total = 0;
-    for lead in leads {
-        let mult = match lead.promotion {
-            None => 1,
-            Some(Role::Queen) => 4,
-            Some(_) => continue,
-        };
-        let Some(role) = board.role_at(lead.from) else {
+    let mut leaves = Vec::new();
+    for group in leads.chunk_by(|a, b| a.from == b.from) {
+        let from = group[0].from;
+        let Some(role) = board.role_at(from) else { continue };
+        if role == Role::King {
+            total += group
+                .iter()
+                .map(|&lead| count_lead(&ctx, board, &base, lead))
+                .sum::<u64>();
             continue;
-        };
-        let mut lite = base;
-        let mut emptied = Bitboard::EMPTY;
-        match lead.kind {
-            LeadKind::Capture => {
-                if let Some(victim) = board.role_at(lead.to) {
-                    lite.toggle(lead.to, them, victim);
+        }
+        // The chain behind a unit is the same whichever way it leads, unless its destination
+        // blocks the line of a follower: explore it once with the leader lifted off the board.
+        let mut lifted = base;
+        lifted.toggle(from, us, role);
+        leaves.clear();
+        let mut sensitive = Bitboard::EMPTY;
+        explore(
+            &ctx,
+            &lifted,
+            Bitboard::EMPTY,
+            from,
+            1,
+            false,
+            &mut leaves,
+            &mut sensitive,
+        );
+        for &lead in group {
+            let mult = match lead.promotion {
+                None => 1,
+                Some(Role::Queen) => 4,
+                Some(_) => continue,
+            };
+            if lead.kind == LeadKind::EnPassant || sensitive.contains(lead.to) {
+                total += count_lead(&ctx, board, &base, lead);
+                continue;
+            }
+            for leaf in &leaves {
+                let safe = !leaf.king_moved && !ctx.in_check && (leaf.emptied & ctx.danger).is_empty();
+                let legal = safe || {
+                    let mut after = leaf.lite;
+                    if let Some(victim) = board.role_at(lead.to) {
+                        after.toggle(lead.to, them, victim);
+                    }
+                    // Our own kinds do not matter for our king's safety.
+                    after.toggle(lead.to, us, Role::Pawn);
+                    let king = (after.by_role(Role::King) & after.by_color(us))
+                        .first()
+                        .unwrap_or(king);
+                    after.attackers(king, them, after.occ).is_empty()
+                };
+                if legal {
+                    total += mult * leaf.mult;
                 }
             }
-            LeadKind::EnPassant => {
-                if let Some(sq) = lead.to.offset(-us.forward()) {
-                    lite.toggle(sq, them, Role::Pawn);
-                    emptied.set(sq);
-                }
-            }
-            _ => {}
         }
-        lite.shift(lead.from, lead.to, us, role);
-        let mut moved = Bitboard::from_square(lead.to);
-        let mut vacated = [Some(lead.from), None];
-        if let LeadKind::Castle(side) = lead.kind {
-            let (_, rook, _, rook_to) = Castling::squares(us, side);
-            lite.shift(rook, rook_to, us, Role::Rook);
-            moved.set(rook_to);
-            vacated[1] = Some(rook);
-        }
-        total += mult * count_chain(&ctx, &lite, moved, vacated, emptied, role == Role::King);
     }
     total
+}
+
+/// One finished chain behind a lifted leader.
+struct Leaf {
+    lite: Lite,
+    emptied: Bitboard,
+    king_moved: bool,
+    mult: u64,
+}
+
+/// Walks every chain from the vacated square `v`, collecting the finished chains and the
+/// squares whose occupancy decided a follower (a leader landing there must be counted apart).
+#[allow(clippy::too_many_arguments)]
+fn explore(
+    ctx: &Counting,
+    lite: &Lite,
+    moved: Bitboard,
+    v: Square,
+    mult: u64,
+    king_moved: bool,
+    leaves: &mut Vec<Leaf>,
+    sensitive: &mut Bitboard,
+) {
+    let us = ctx.us;
+    let unmoved = lite.by_color(us) & !moved;
+    let Some((role, found)) = chain::weakest(lite, us, unmoved, v) else {
+        leaves.push(Leaf {
+            lite: *lite,
+            emptied: Bitboard::from_square(v),
+            king_moved,
+            mult,
+        });
+        return;
+    };
+    for from in found {
+        match role {
+            Role::Bishop | Role::Rook | Role::Queen => *sensitive |= attacks::between(v, from),
+            Role::Pawn => *sensitive |= attacks::between(v, from),
+            _ => {}
+        }
+    }
+    let promotes = if role == Role::Pawn && v.rank() == us.last_rank() {
+        4
+    } else {
+        1
+    };
+    for from in found {
+        let mut next = *lite;
+        next.shift(from, v, us, role);
+        explore(
+            ctx,
+            &next,
+            moved.with(v),
+            from,
+            mult * promotes,
+            king_moved || role == Role::King,
+            leaves,
+            sensitive,
+        );
+    }
+}
+
+/// The legal turns of one leading move, walking its chain on a light placement.
+fn count_lead(ctx: &Counting, board: &crate::Board, base: &Lite, lead: crate::Lead) -> u64 {
+    let us = ctx.us;
+    let them = us.other();
+    let mult = match lead.promotion {
+        None => 1,
+        Some(Role::Queen) => 4,
+        Some(_) => return 0,
+    };
+    let Some(role) = board.role_at(lead.from) else {
+        return 0;
+    };
+    let mut lite = *base;
+    let mut emptied = Bitboard::EMPTY;
+    match lead.kind {
+        LeadKind::Capture => {
+            if let Some(victim) = board.role_at(lead.to) {
+                lite.toggle(lead.to, them, victim);
+            }
+        }
+        LeadKind::EnPassant => {
+            if let Some(sq) = lead.to.offset(-us.forward()) {
+                lite.toggle(sq, them, Role::Pawn);
+                emptied.set(sq);
+            }
+        }
+        _ => {}
+    }
+    lite.shift(lead.from, lead.to, us, role);
+    let mut moved = Bitboard::from_square(lead.to);
+    let mut vacated = [Some(lead.from), None];
+    if let LeadKind::Castle(side) = lead.kind {
+        let (_, rook, _, rook_to) = Castling::squares(us, side);
+        lite.shift(rook, rook_to, us, Role::Rook);
+        moved.set(rook_to);
+        vacated[1] = Some(rook);
+    }
+    mult * count_chain(ctx, &lite, moved, vacated, emptied, role == Role::King)
 }
 
 fn count_chain(
