@@ -4,13 +4,14 @@ PORT ?= 8000
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: play test build setup serve test-rust test-wasm test-e2e measure clean
+.PHONY: play test build setup serve test-rust test-wasm test-js test-e2e measure clean
 
 ## play: install what is missing, build the wasm, serve the page on http://127.0.0.1:$(PORT)/
 play: setup build serve
 
-## test: every test of the project: Rust (workspace), wasm (wasm-bindgen tests), browser (Playwright)
-test: setup test-rust test-wasm build test-e2e
+## test: every test of the project: Rust (workspace), wasm (wasm-bindgen tests), the cascade
+## replay against the rules (Node, real wasm), browser (Playwright)
+test: setup test-rust test-wasm build test-js test-e2e
 
 ## build: build pkg/ (the wasm package the page loads), release profile
 build:
@@ -30,6 +31,10 @@ test-rust:
 test-wasm:
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test -p grolman-wasm --target wasm32-unknown-unknown
+
+# Replaying every turn's events must reach the turn's FEN (needs pkg/: `make build`).
+test-js:
+	node --test tests/unit/
 
 test-e2e:
 	npx playwright test

@@ -63,12 +63,12 @@ export class Controller {
    */
   load({ variant, fen, moves }, source) {
     const name = variant ?? "grolman";
-    if (!VARIANTS.includes(name)) return `The ${source} names an unknown variant "${name}"; the game was not changed.`;
+    if (!VARIANTS.includes(name)) return `The ${source} was not opened: unknown variant "${name}".`;
     let game;
     try {
       game = new Game(name, fen ?? undefined);
     } catch (error) {
-      return `The ${source} has a bad FEN (${error.message}); the game was not changed.`;
+      return `The ${source} was not opened: bad FEN (${error.message}).`;
     }
     let problem = null;
     for (const [index, code] of moves.entries()) {
