@@ -191,6 +191,7 @@ export class Controller {
   /** The live position, playable, with the last turn highlighted. */
   showCurrent() {
     this.viewPly = this.history.length;
+    if (!this.entry) this.ui.prompt.set(null);
     const last = this.history[this.history.length - 1];
     if (last) {
       const steps = stepsOf(last, this.piecesAtPly(this.viewPly - 1), this.piecesAtPly(this.viewPly));
@@ -221,6 +222,8 @@ export class Controller {
       this.player.load(stepsOf(turn, this.piecesAtPly(target - 1), this.piecesAtPly(target)), { autoplay });
     }
     this.ui.moveList.render(this.history, this.viewPly, this.game.startFen());
+    this.ui.prompt.set(this.live ? null : `Viewing ${target ? `turn ${target}` : "the start"} of ${this.history.length}: ` +
+      "click the board or ▶| to return to the game.");
   }
 
   get live() {
