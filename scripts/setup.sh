@@ -47,10 +47,12 @@ else
   say "no wasm-bindgen in Cargo.lock yet: skipping wasm-bindgen-cli"
 fi
 
-# 4. Debian packages: Chromium for the browser tests. (wasm-opt comes from binaryen's npm
+# 4. Debian packages: Chromium for the browser tests, and a font. (wasm-opt comes from binaryen's npm
 #    package, step 5: Debian bookworm's binaryen 108 breaks wasm-bindgen's externref table.)
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
+# A font, so that screenshots of the page show text (the base image has none).
+[ -d /usr/share/fonts/truetype/dejavu ] || packages+=(fonts-dejavu-core)
 if [ ${#packages[@]} -gt 0 ]; then
   say "installing Debian packages: ${packages[*]}"
   as_root apt-get update
