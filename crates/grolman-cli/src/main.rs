@@ -1,5 +1,7 @@
 //! `grolman`: perft, divide, turns, play and bench from the command line.
 
+mod engine_cmd;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -11,6 +13,8 @@ const USAGE: &str = "usage:
   grolman turns <variant> [fen]
   grolman play <variant> [--fen F] <code>...
   grolman bench
+  grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
+  grolman solve <file or ->
 variants: orthodox, grolman, tatarstan";
 
 fn main() -> ExitCode {
@@ -125,6 +129,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
         }
         "bench" => bench(),
+        "search" => engine_cmd::search(&args[1..])?,
+        "solve" => engine_cmd::solve(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),
     }
     Ok(())

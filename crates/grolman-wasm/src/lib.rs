@@ -2,6 +2,8 @@
 //! turns and events as plain JS objects, every error a JS `Error` with the Rust message.
 //! The contract is `docs/wasm-api.md`.
 
+mod engine;
+
 use grolman::{notation, Color, Outcome, Position, Variant};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

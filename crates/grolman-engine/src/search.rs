@@ -1,0 +1,608 @@
+//! Negamax with alpha-beta over whole turns: iterative deepening, principal variation search,
+//! a transposition table, move ordering (table turn, MVV-LVA captures, killers, history), late
+//! move reductions, check extensions, and a bounded quiescence search on captures.
+//!
+//! A turn in Tatarstan chess may hold promotions that the side *not* moving chooses (RULES.md
+//! 3.5). Such turns form a group ([`crate::turns`]): the mover picks the group, the opponent the
+//! member, so a group is worth the minimum of its members for the mover.
+//!
+//! Time is read through a clock closure returning milliseconds, so the same code runs natively
+//! (`std::time::Instant`) and in the browser (`performance.now()`).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use grolman::{notation, Lead, Position, Role, Rules, Turn, Variant};
+
+use crate::eval::{self, VALUES};
+use crate::tt::{Bound, Entry, Table};
+use crate::turns::{self, Child, Children};
+
+/// The score of mate on the board; mate in `p` plies scores `MATE - p`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 96;
+/// Quiescence looks at most this many captures deep; chains make captures rare, but a bound
+/// keeps a wild position from running away.
+const QUIESCENCE_PLIES: u32 = 6;
+/// In Tatarstan chess a position after the transformation phase has a few thousand turns and
+/// many captures, so quiescence looks one capture deep and at the most valuable captures only.
+const TATARSTAN_QUIESCENCE_PLIES: u32 = 0;
+const TATARSTAN_QUIESCENCE_CAPTURES: usize = 8;
+/// Captures that cannot bring the score near alpha are skipped (delta pruning).
+const DELTA_MARGIN: i32 = 200;
+
+/// When to stop searching.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The deepest iteration, in turns.
+    pub depth: u32,
+    /// Milliseconds of thinking; the search stops at once when they run out, and starts no new
+    /// iteration after half of them.
+    pub movetime_ms: Option<f64>,
+    /// Nodes (positions searched), checked every few hundred nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: 64,
+            movetime_ms: None,
+            nodes: None,
+        }
+    }
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(ms: f64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    /// Centipawns for the side to move, or a mate score (see [`Info::mate_in`]).
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: f64,
+    /// The expected line, as the keys of the positions after each turn ([`pv_turns`] names them).
+    pub pv: Vec<u64>,
+}
+
+impl Info {
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 * 1000.0 / self.time_ms.max(0.001)
+    }
+
+    /// Moves to mate: positive when the side to move mates, negative when it is mated.
+    pub fn mate_in(&self) -> Option<i32> {
+        mate_in(self.score)
+    }
+
+    /// `+0.35`, `-1.20`, `#3` or `#-2`.
+    pub fn score_text(&self) -> String {
+        match self.mate_in() {
+            Some(m) => format!("#{m}"),
+            None => format!("{:+.2}", self.score as f64 / 100.0),
+        }
+    }
+}
+
+/// Moves to mate for a score, if it is a mate score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// The turns of a principal variation, in order, with their notation (slow: for display only).
+/// Stops at the first key that no legal turn produces.
+pub fn pv_turns(pos: &Position, rules: Rules, pv: &[u64]) -> Vec<Turn> {
+    let mut out = Vec::new();
+    let mut pos = pos.clone();
+    for &key in pv {
+        let Some(turn) = notation::legal_turns(&pos, rules)
+            .into_iter()
+            .find(|t| t.after.key() == key)
+        else {
+            break;
+        };
+        pos = turn.after.clone();
+        out.push(turn);
+    }
+    out
+}
+
+/// A millisecond clock: any monotonic origin will do.
+pub type Clock = Box<dyn Fn() -> f64>;
+
+/// A clock on `std::time::Instant` (not available in the browser).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn native_clock() -> Clock {
+    let origin = std::time::Instant::now();
+    Box::new(move || origin.elapsed().as_secs_f64() * 1000.0)
+}
+
+/// The searcher: its tables survive from one search to the next.
+pub struct Engine {
+    rules: Rules,
+    tt: Table,
+    history: Vec<i32>,
+    killers: [[u16; 2]; MAX_PLY],
+    pv: Vec<[u64; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    path: Vec<u64>,
+    game: Vec<u64>,
+    nodes: u64,
+    stop: Arc<AtomicBool>,
+    clock: Clock,
+    start_ms: f64,
+    deadline_ms: Option<f64>,
+    node_limit: Option<u64>,
+    aborted: bool,
+    root_score: i32,
+}
+
+impl Engine {
+    /// An engine for `rules` with a 16 MB transposition table.
+    pub fn new(rules: Rules, clock: Clock) -> Engine {
+        Engine::with_table(rules, clock, 16)
+    }
+
+    /// An engine with a transposition table of about `megabytes` MB.
+    pub fn with_table(rules: Rules, clock: Clock, megabytes: usize) -> Engine {
+        Engine {
+            rules,
+            tt: Table::new(megabytes),
+            history: vec![0; 2 * 64 * 64],
+            killers: [[u16::MAX; 2]; MAX_PLY],
+            pv: vec![[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            path: Vec::with_capacity(256),
+            game: Vec::new(),
+            nodes: 0,
+            stop: Arc::new(AtomicBool::new(false)),
+            clock,
+            start_ms: 0.0,
+            deadline_ms: None,
+            node_limit: None,
+            aborted: false,
+            root_score: 0,
+        }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// A flag that stops the running search when set (from another thread, or from the clock
+    /// closure's side in a single-threaded host).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Keys of the game's earlier positions, so that the search sees repetitions.
+    pub fn set_game_history(&mut self, keys: &[u64]) {
+        self.game = keys.to_vec();
+    }
+
+    /// Forgets the transposition table, killers and history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers = [[u16::MAX; 2]; MAX_PLY];
+    }
+
+    /// Searches `pos` within `limits`, calling `on_depth` after each finished iteration. Returns
+    /// the last finished iteration (at least a legal turn when one exists), or `None` when the
+    /// side to move has no legal turn.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        on_depth: &mut dyn FnMut(&Info),
+    ) -> Option<Info> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.start_ms = (self.clock)();
+        self.deadline_ms = limits.movetime_ms.map(|t| self.start_ms + t);
+        self.node_limit = limits.nodes;
+        self.nodes = 0;
+        self.aborted = false;
+        self.killers = [[u16::MAX; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let root = turns::children(pos, self.rules);
+        if root.is_empty() {
+            return None;
+        }
+        let key = pos.key();
+        let mut best: Option<Info> = None;
+        for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 - 8) {
+            self.path.clear();
+            self.path.extend_from_slice(&self.game);
+            let score = self.negamax(pos, key, depth as i32, -INF, INF, 0);
+            if self.aborted {
+                // A partial iteration is only trusted when nothing finished before it.
+                if best.is_none() && self.pv_len[0] > 0 {
+                    best = Some(self.info(depth, self.root_score));
+                }
+                break;
+            }
+            let info = self.info(depth, score);
+            on_depth(&info);
+            let mate_found = score.abs() >= MATE_BOUND && depth as i32 >= MATE - score.abs();
+            best = Some(info);
+            let elapsed = (self.clock)() - self.start_ms;
+            if mate_found
+                || limits.movetime_ms.is_some_and(|t| elapsed >= t * 0.5)
+                || limits.nodes.is_some_and(|n| self.nodes >= n)
+            {
+                break;
+            }
+        }
+        Some(best.unwrap_or_else(|| Info {
+            depth: 0,
+            score: 0,
+            nodes: self.nodes,
+            time_ms: (self.clock)() - self.start_ms,
+            pv: vec![root.turns[0].key],
+        }))
+    }
+
+    fn info(&self, depth: u32, score: i32) -> Info {
+        Info {
+            depth,
+            score,
+            nodes: self.nodes,
+            time_ms: (self.clock)() - self.start_ms,
+            pv: self.pv[0][..self.pv_len[0]].to_vec(),
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 15 == 0 {
+            let late = self.deadline_ms.is_some_and(|d| (self.clock)() >= d);
+            let spent = self.node_limit.is_some_and(|n| self.nodes >= n);
+            if late || spent || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        if ply > 0 {
+            if pos.halfmoves() >= 100 || eval::dead_material(pos.board()) || self.path.contains(&key) {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 2 {
+            return eval::evaluate(pos, self.rules.variant);
+        }
+        let in_check = pos.is_check();
+        let depth = if in_check && ply < 2 * depth as usize + 8 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply, 0);
+        }
+        let mut table_best = 0;
+        if let Some(e) = self.tt.probe(key) {
+            table_best = e.best;
+            if ply > 0 && e.depth as i32 >= depth {
+                let s = score_from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let children = turns::children(pos, self.rules);
+        if children.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let order = self.order(pos, &children, table_best, ply, false);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_key = 0;
+        self.path.push(key);
+        for (i, &(_, g)) in order.iter().enumerate() {
+            let members = children.members(g);
+            let lead = members[0].lead;
+            let quiet = !lead.is_capture() && lead.promotion.is_none();
+            let (mut score, mut reply);
+            if i == 0 {
+                (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + i32::from(depth >= 5 && i >= 8)
+                } else {
+                    0
+                };
+                (score, reply) = self.group(members, depth - 1 - reduction, alpha, alpha + 1, ply, None);
+                if score > alpha && reduction > 0 && !self.aborted {
+                    (score, reply) = self.group(members, depth - 1, alpha, alpha + 1, ply, None);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_key = reply;
+            }
+            if score > alpha {
+                alpha = score;
+                self.set_pv(ply, reply);
+                if ply == 0 {
+                    self.root_score = score;
+                }
+                if alpha >= beta {
+                    if quiet {
+                        self.reward(pos, lead, depth, ply);
+                    }
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        if !self.aborted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(Entry {
+                key,
+                best: best_key,
+                score: score_to_table(best, ply),
+                depth: depth as i16,
+                bound,
+            });
+        }
+        best
+    }
+
+    /// The value of a group for the mover: the opponent picks the member that is worst for the
+    /// mover. Returns the value and the key of that member. `quiescence` carries the capture
+    /// depth when called from the quiescence search.
+    fn group(
+        &mut self,
+        members: &[Child],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiescence: Option<u32>,
+    ) -> (i32, u64) {
+        let mut min = INF;
+        let mut key = members[0].key;
+        let mut saved: Option<([u64; MAX_PLY], usize)> = None;
+        for m in members {
+            let b = beta.min(min);
+            let v = match quiescence {
+                Some(q) => -self.quiescence(&m.after, -b, -alpha, ply + 1, q + 1),
+                None => -self.negamax(&m.after, m.key, depth, -b, -alpha, ply + 1),
+            };
+            if self.aborted {
+                break;
+            }
+            if v < min {
+                min = v;
+                key = m.key;
+                if members.len() > 1 {
+                    saved = Some((self.pv[ply + 1], self.pv_len[ply + 1]));
+                }
+            }
+            if min <= alpha {
+                break;
+            }
+        }
+        if let Some((line, len)) = saved {
+            self.pv[ply + 1] = line;
+            self.pv_len[ply + 1] = len;
+        }
+        (min, key)
+    }
+
+    fn set_pv(&mut self, ply: usize, key: u64) {
+        let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[0] = key;
+        row[1..len + 1].copy_from_slice(&tail[0][..len]);
+        self.pv_len[ply] = len + 1;
+    }
+
+    fn reward(&mut self, pos: &Position, lead: Lead, depth: i32, ply: usize) {
+        let code = lead_code(lead);
+        let k = &mut self.killers[ply];
+        if k[0] != code {
+            k[1] = k[0];
+            k[0] = code;
+        }
+        let h = &mut self.history[history_index(pos, lead)];
+        *h += depth * depth;
+        if *h > 1 << 20 {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
+    /// Groups in the order to search them, best first. With `captures_only`, only groups whose
+    /// leader captures or promotes to a queen.
+    fn order(
+        &self,
+        pos: &Position,
+        children: &Children,
+        table_best: u64,
+        ply: usize,
+        captures_only: bool,
+    ) -> Vec<(i32, usize)> {
+        let mut order = Vec::with_capacity(children.groups.len());
+        for g in 0..children.groups.len() {
+            let members = children.members(g);
+            let lead = members[0].lead;
+            let capture = lead.is_capture();
+            let queen = lead.promotion == Some(Role::Queen);
+            if captures_only && !capture && !queen {
+                continue;
+            }
+            let score = if table_best != 0 && members.iter().any(|m| m.key == table_best) {
+                10_000_000
+            } else if capture {
+                let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
+                let attacker = pos.board().role_at(lead.from).unwrap_or(Role::Pawn);
+                1_000_000 + VALUES[victim.index()] * 16 - attacker.index() as i32
+            } else if queen {
+                900_000
+            } else if self.killers[ply][0] == lead_code(lead) {
+                800_000
+            } else if self.killers[ply][1] == lead_code(lead) {
+                799_000
+            } else {
+                self.history[history_index(pos, lead)]
+            };
+            order.push((score, g));
+        }
+        order.sort_by_key(|&(score, _)| core::cmp::Reverse(score));
+        order
+    }
+
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.pv_len[ply] = 0;
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return eval::evaluate(pos, self.rules.variant);
+        }
+        let tatarstan = self.rules.variant == Variant::Tatarstan;
+        let max_plies = if tatarstan {
+            TATARSTAN_QUIESCENCE_PLIES
+        } else {
+            QUIESCENCE_PLIES
+        };
+        let in_check = pos.is_check();
+        let mut best = -INF;
+        let mut stand = -INF;
+        if !in_check {
+            stand = eval::evaluate(pos, self.rules.variant);
+            if stand >= beta || qply >= max_plies || !eval::has_capture(pos) {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        } else if qply >= max_plies {
+            return eval::evaluate(pos, self.rules.variant);
+        }
+        let children = turns::children(pos, self.rules);
+        if children.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut order = self.order(pos, &children, 0, ply, !in_check);
+        if !in_check {
+            order.retain(|&(_, g)| {
+                let lead = children.members(g)[0].lead;
+                let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
+                stand + VALUES[victim.index()] + DELTA_MARGIN > alpha
+            });
+            if tatarstan {
+                order.truncate(TATARSTAN_QUIESCENCE_CAPTURES);
+            }
+        }
+        for &(_, g) in &order {
+            let (score, reply) = self.group(children.members(g), 0, alpha, beta, ply, Some(qply));
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                self.set_pv(ply, reply);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+fn lead_code(lead: Lead) -> u16 {
+    (lead.from.index() as u16) << 6 | lead.to.index() as u16
+}
+
+fn history_index(pos: &Position, lead: Lead) -> usize {
+    pos.turn().index() * 4096 + lead.from.index() * 64 + lead.to.index()
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

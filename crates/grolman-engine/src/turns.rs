@@ -1,0 +1,124 @@
+//! The turns of a position as the search sees them: the leading move, the position after the
+//! whole turn, and its *choice group*. In Tatarstan chess a turn may contain promotions chosen
+//! by the side not moving (RULES.md 3.5); turns that differ only in those choices form one group,
+//! the mover picks a group and the opponent picks the member.
+
+use grolman::{for_each_turn, Color, Lead, OwnerPromotion, Position, Rules, Step};
+
+/// One legal turn.
+#[derive(Clone)]
+pub struct Child {
+    pub lead: Lead,
+    pub after: Position,
+    pub key: u64,
+}
+
+/// The legal turns of a position, members of one group stored next to each other.
+#[derive(Default)]
+pub struct Children {
+    pub turns: Vec<Child>,
+    /// `(start, len)` into `turns`, one per group, in generation order.
+    pub groups: Vec<(usize, usize)>,
+}
+
+impl Children {
+    pub fn is_empty(&self) -> bool {
+        self.turns.is_empty()
+    }
+
+    pub fn members(&self, group: usize) -> &[Child] {
+        let (start, len) = self.groups[group];
+        &self.turns[start..start + len]
+    }
+}
+
+/// A hash of the steps of a turn, to find turns that differ only in owner promotions.
+fn steps_hash(steps: &[Step]) -> u64 {
+    steps.iter().fold(0xcbf2_9ce4_8422_2325, |h, s| {
+        let v = s.from.index() as u64
+            | (s.to.index() as u64) << 6
+            | s.promotion.map_or(7, |r| r.index() as u64) << 12;
+        (h ^ v).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The promotions among `promotions` that the mover chose (the owner is the mover).
+fn mover_choices(after: &Position, mover: Color, promotions: &[OwnerPromotion]) -> u64 {
+    promotions
+        .iter()
+        .filter(|p| after.board().piece_at(p.square).map(|u| u.color) == Some(mover))
+        .fold(0x9e37_79b9_7f4a_7c15, |h, p| {
+            (h ^ (p.square.index() as u64 | (p.role.index() as u64) << 6)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// Every legal turn of `pos`, grouped by the mover's own choices.
+pub fn children(pos: &Position, rules: Rules) -> Children {
+    let mover = pos.turn();
+    // Per turn: (group signature, run id); a run is a maximal sequence of turns with the same
+    // steps, which the generator emits consecutively.
+    let mut raw: Vec<(Child, u64, u32)> = Vec::with_capacity(48);
+    let mut last_steps = None;
+    let mut run = 0u32;
+    for_each_turn(pos, rules, false, &mut |v| {
+        let sig = if v.owner_promotions.is_empty() {
+            0
+        } else {
+            let h = steps_hash(v.steps);
+            if last_steps != Some(h) {
+                last_steps = Some(h);
+                run += 1;
+            }
+            mover_choices(v.after, mover, v.owner_promotions)
+        };
+        if v.owner_promotions.is_empty() {
+            last_steps = None;
+            run += 1;
+        }
+        raw.push((
+            Child {
+                lead: v.lead,
+                after: v.after.clone(),
+                key: v.after.key(),
+            },
+            sig,
+            run,
+        ));
+        false
+    });
+    if raw.iter().all(|r| r.1 == 0) {
+        let turns: Vec<Child> = raw.into_iter().map(|r| r.0).collect();
+        let groups = (0..turns.len()).map(|i| (i, 1)).collect();
+        return Children { turns, groups };
+    }
+    let mut out = Children {
+        turns: Vec::with_capacity(raw.len()),
+        groups: Vec::with_capacity(raw.len()),
+    };
+    let mut slots: Vec<Option<(Child, u64, u32)>> = raw.into_iter().map(Some).collect();
+    let mut i = 0;
+    while i < slots.len() {
+        let run = slots[i].as_ref().map_or(0, |r| r.2);
+        let mut j = i;
+        while j < slots.len() && slots[j].as_ref().is_none_or(|r| r.2 == run) {
+            j += 1;
+        }
+        // Within a run, gather the members of each signature in first-seen order.
+        for a in i..j {
+            let Some(sig) = slots[a].as_ref().map(|r| r.1) else {
+                continue;
+            };
+            let start = out.turns.len();
+            for slot in &mut slots[a..j] {
+                if slot.as_ref().is_some_and(|r| r.1 == sig) {
+                    if let Some((child, _, _)) = slot.take() {
+                        out.turns.push(child);
+                    }
+                }
+            }
+            out.groups.push((start, out.turns.len() - start));
+        }
+        i = j;
+    }
+    out
+}

@@ -1,0 +1,146 @@
+//! The engine crate for the page (meant to run in a Web Worker): `searchBest` and
+//! `solveProblem`. Time comes from `Date.now()`, since the browser has no `Instant`.
+
+use grolman::{Position, Variant};
+use grolman_engine::problem::{self, Verdict};
+use grolman_engine::{pv_turns, Engine, Limits};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{err, to_js};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchJs {
+    depth: u32,
+    /// Centipawns for the side to move (mate scores are large: see `mate`).
+    score: i32,
+    score_text: String,
+    /// Moves to mate: positive when the side to move mates, negative when it is mated.
+    mate: Option<i32>,
+    nodes: f64,
+    nps: f64,
+    time_ms: f64,
+    pv: Vec<String>,
+    pv_notation: Vec<String>,
+    best: String,
+    best_notation: String,
+}
+
+/// The best turn of `fen` (the standard start when empty) under `variant`, searched for at most
+/// `movetime_ms` milliseconds and `max_depth` turns (0 = no depth limit). Throws on a bad
+/// variant or FEN, or when the side to move has no legal turn.
+#[wasm_bindgen(js_name = searchBest)]
+pub fn search_best(variant: &str, fen: &str, movetime_ms: f64, max_depth: u32) -> Result<JsValue, JsError> {
+    let variant: Variant = variant.parse().map_err(err)?;
+    let pos = if fen.trim().is_empty() {
+        Position::start()
+    } else {
+        Position::from_fen(fen).map_err(err)?
+    };
+    if !(movetime_ms.is_finite() && movetime_ms > 0.0) && max_depth == 0 {
+        return Err(JsError::new("give a positive movetimeMs or a maxDepth"));
+    }
+    let limits = Limits {
+        depth: if max_depth == 0 { 64 } else { max_depth.min(64) },
+        movetime_ms: (movetime_ms.is_finite() && movetime_ms > 0.0).then_some(movetime_ms),
+        nodes: None,
+    };
+    let rules = variant.into();
+    let mut engine = Engine::with_table(rules, Box::new(date_now), 8);
+    let info = engine
+        .search(&pos, &limits, &mut |_| {})
+        .ok_or_else(|| JsError::new("no legal turn: the game is over"))?;
+    let turns = pv_turns(&pos, rules, &info.pv);
+    let first = turns
+        .first()
+        .ok_or_else(|| JsError::new("internal error: the search returned no turn"))?;
+    to_js(&SearchJs {
+        depth: info.depth,
+        score: info.score,
+        score_text: info.score_text(),
+        mate: info.mate_in(),
+        nodes: info.nodes as f64,
+        nps: info.nps(),
+        time_ms: info.time_ms,
+        best: first.code.clone(),
+        best_notation: first.notation.clone(),
+        pv: turns.iter().map(|t| t.code.clone()).collect(),
+        pv_notation: turns.iter().map(|t| t.notation.clone()).collect(),
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TwinJs {
+    label: String,
+    change: String,
+    stipulation: String,
+    variant: Variant,
+    fen: String,
+    /// Turn codes: the key alone for `#n`/`s#n`, the whole line for `h#n`.
+    solutions: Vec<Vec<String>>,
+    lines: Vec<String>,
+    /// `"sound" | "cooked" | "fewer" | "none"`.
+    verdict: &'static str,
+    found: usize,
+    intended: usize,
+    nodes: f64,
+    time_ms: f64,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct ProblemJs {
+    title: String,
+    twins: Vec<TwinJs>,
+}
+
+/// Solves every problem in `text` (a FEN line or Popeye input, see the engine README).
+/// `max_ms` (0 = none) bounds the time; past it the call throws "solving cancelled".
+#[wasm_bindgen(js_name = solveProblem)]
+pub fn solve_problem(text: &str, max_ms: f64) -> Result<JsValue, JsError> {
+    let problems = problem::parse(text).map_err(err)?;
+    let deadline = (max_ms.is_finite() && max_ms > 0.0).then(|| date_now() + max_ms);
+    let mut keep_going = || deadline.map_or(true, |d| date_now() < d);
+    let mut out = Vec::new();
+    for p in &problems {
+        let mut twins = Vec::new();
+        for twin in &p.twins {
+            let start = date_now();
+            let r = problem::solve_twin(p, twin, &mut keep_going).map_err(err)?;
+            let (verdict, intended) = match r.verdict {
+                Verdict::NoSolution => ("none", p.intended),
+                Verdict::Sound => ("sound", p.intended),
+                Verdict::Cooked { intended, .. } => ("cooked", intended),
+                Verdict::Fewer { intended, .. } => ("fewer", intended),
+            };
+            twins.push(TwinJs {
+                text: r.text(),
+                label: r.label,
+                change: r.change,
+                stipulation: r.stipulation,
+                variant: r.variant,
+                fen: r.fen,
+                found: r.solutions.len(),
+                solutions: r.solutions,
+                lines: r.lines,
+                verdict,
+                intended,
+                nodes: r.nodes as f64,
+                time_ms: date_now() - start,
+            });
+        }
+        out.push(ProblemJs {
+            title: p.title.clone(),
+            twins,
+        });
+    }
+    to_js(&out)
+}
