@@ -140,23 +140,30 @@ fn run(args: &[String]) -> Result<(), Failure> {
 fn bench() {
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let cases = [
-        (Variant::Orthodox, "start", grolman::START_FEN, 5),
-        (Variant::Orthodox, "kiwipete", KIWIPETE, 4),
-        (Variant::Grolman, "start", grolman::START_FEN, 4),
-        (Variant::Grolman, "kiwipete", KIWIPETE, 3),
+        (Variant::Orthodox, "start", grolman::START_FEN, 6),
+        (Variant::Orthodox, "kiwipete", KIWIPETE, 5),
+        (Variant::Grolman, "start", grolman::START_FEN, 5),
+        (Variant::Grolman, "kiwipete", KIWIPETE, 4),
         (Variant::Tatarstan, "start", grolman::START_FEN, 2),
         (Variant::Tatarstan, "kiwipete", KIWIPETE, 2),
     ];
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (variant, name, fen, depth) in cases {
         let pos = Position::from_fen(fen).expect("bench position");
-        let start = Instant::now();
-        let n = perft(&pos, variant.into(), depth);
-        let secs = start.elapsed().as_secs_f64();
-        println!(
-            "{:<10} {:<9} depth {depth}: {n:>12} nodes in {secs:>7.3} s = {:>7.1} M nodes/s",
-            variant.name(),
-            name,
-            n as f64 / secs.max(1e-9) / 1e6
-        );
+        for t in [1, threads] {
+            let start = Instant::now();
+            let n = grolman::perft_parallel(&pos, variant.into(), depth, t);
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{:<10} {:<9} depth {depth}: {n:>12} nodes in {secs:>7.3} s = {:>7.1} M nodes/s ({t} thread{})",
+                variant.name(),
+                name,
+                n as f64 / secs.max(1e-9) / 1e6,
+                if t == 1 { "" } else { "s" }
+            );
+            if threads == 1 {
+                break;
+            }
+        }
     }
 }

@@ -37,6 +37,8 @@ pub use legal::{count_turns, for_each_turn, has_legal_turn, Visit};
 pub use movegen::{Lead, LeadKind};
 pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
 pub use perft::perft;
+#[cfg(not(target_arch = "wasm32"))]
+pub use perft::perft_parallel;
 pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START_FEN};
 pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,

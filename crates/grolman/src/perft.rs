@@ -343,3 +343,44 @@ fn count_chain(
     }
     total
 }
+
+/// [`perft`] with the turns of the root shared among `threads` threads.
+///
+/// # Panics
+/// Only if [`perft`] itself panics in a worker (a bug).
+///
+/// ```
+/// use grolman::{perft, perft_parallel, Position, Variant};
+/// let pos = Position::start();
+/// assert_eq!(perft_parallel(&pos, Variant::Orthodox.into(), 3, 2), perft(&pos, Variant::Orthodox.into(), 3));
+/// ```
+#[cfg(not(target_arch = "wasm32"))]
+pub fn perft_parallel(pos: &Position, rules: Rules, depth: u32, threads: usize) -> u64 {
+    if depth < 2 || threads < 2 {
+        return perft(pos, rules, depth);
+    }
+    let mut children = Vec::new();
+    for_each_turn(pos, rules, false, &mut |v| {
+        children.push(v.after.clone());
+        false
+    });
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut n = 0;
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(child) = children.get(i) else { return n };
+                        n += perft(child, rules, depth - 1);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a perft worker panicked"))
+            .sum()
+    })
+}
