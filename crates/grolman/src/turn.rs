@@ -193,6 +193,9 @@ pub fn write_code(steps: &[Step], promotions: &[OwnerPromotion]) -> String {
     s
 }
 
+/// Longer than any turn code: 16 steps (111 bytes) and 30 owner promotions (120 bytes).
+const MAX_CODE_LEN: usize = 240;
+
 /// One step of a turn code as written: the promotion may be left out (to be asked for).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StepToken {
@@ -219,13 +222,24 @@ pub enum TurnError {
     Ambiguous { turn: String, missing: String },
 }
 
+/// The text quoted in a message: long input is cut (at a character boundary).
+fn quoted(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        format!("{text:?}")
+    } else {
+        let start: String = text.chars().take(MAX).collect();
+        format!("{start:?}...")
+    }
+}
+
 impl fmt::Display for TurnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TurnError::Syntax { token, reason } => write!(f, "bad turn {token:?}: {reason}"),
-            TurnError::Illegal { turn, reason } => write!(f, "illegal turn {turn:?}: {reason}"),
+            TurnError::Syntax { token, reason } => write!(f, "bad turn {}: {reason}", quoted(token)),
+            TurnError::Illegal { turn, reason } => write!(f, "illegal turn {}: {reason}", quoted(turn)),
             TurnError::Ambiguous { turn, missing } => {
-                write!(f, "ambiguous turn {turn:?}: missing {missing}")
+                write!(f, "ambiguous turn {}: missing {missing}", quoted(turn))
             }
         }
     }
@@ -268,8 +282,9 @@ impl TurnCode {
         if text.is_empty() {
             return Err(syntax(text, "empty turn code"));
         }
-        if text.len() > 200 {
-            return Err(syntax(&text[..20.min(text.len())], "turn code too long"));
+        if text.len() > MAX_CODE_LEN {
+            let start: String = text.chars().take(20).collect();
+            return Err(syntax(&start, "turn code too long"));
         }
         let mut parts = text.split(';');
         let chain = parts.next().unwrap_or("");

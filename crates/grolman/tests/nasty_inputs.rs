@@ -11,27 +11,6 @@ use std::path::{Path, PathBuf};
 use grolman::notation::{self, choices, literature};
 use grolman::{FenError, Game, Position, Turn, TurnCode, Variant, START_FEN};
 
-/// Inputs that still make a reader panic, with the reason; each is replayed by the ignored test
-/// `long_unicode_inputs_are_refused_without_panic` until the bug is fixed.
-const KNOWN_PANICS: &[(&str, &str)] = &[
-    (
-        "turn_code/bug-long-unicode-code.txt",
-        "TurnCode::parse slices a long code at byte 20",
-    ),
-    (
-        "notation/bug-long-unicode-notation.txt",
-        "literature::parse slices a long text at byte 20",
-    ),
-    (
-        "notation/bug-fuzz-long-text-cut-mid-character.txt",
-        "literature::parse slices a long text at byte 20",
-    ),
-    (
-        "pgn/bug-long-unicode-comment.txt",
-        "literature::parse slices a long text at byte 20",
-    ),
-];
-
 /// Hand-written inputs whose message must contain a given fragment: the field, the token or
 /// the rule broken.
 const EXPECTED: &[(&str, &str)] = &[
@@ -318,9 +297,6 @@ fn replay_corpus(kind: &str) {
     assert!(all.len() >= 15, "{kind}: only {} inputs", all.len());
     let mut failures = Vec::new();
     for (name, text) in &all {
-        if KNOWN_PANICS.iter().any(|(n, _)| n == name) {
-            continue;
-        }
         let file = name.rsplit('/').next().unwrap();
         let valid = file.starts_with("valid-");
         match run(kind, name, text, &positions) {
@@ -373,7 +349,7 @@ fn nasty_pgn_is_refused_with_the_line_named() {
 
 #[test]
 fn every_expected_message_names_a_corpus_file() {
-    for (name, _) in EXPECTED.iter().chain(KNOWN_PANICS) {
+    for (name, _) in EXPECTED {
         assert!(corpus().join(name).is_file(), "{name} is not in the corpus");
     }
 }
@@ -416,23 +392,6 @@ fn ten_megabytes_of_garbage_are_refused() {
                 Ok(refusals) if refusals.is_empty() => failures.push(format!("{name}: accepted")),
                 Ok(_) => {}
             }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-#[ignore = "bug: TurnCode::parse and literature::parse cut a too-long input at byte 20, inside a multi-byte character (notes-for-lead.md)"]
-fn long_unicode_inputs_are_refused_without_panic() {
-    let positions = fixed_positions();
-    let mut failures = Vec::new();
-    for (name, _) in KNOWN_PANICS {
-        let (kind, _) = name.split_once('/').unwrap();
-        let text = fs::read_to_string(corpus().join(name)).unwrap();
-        match run(kind, name, &text, &positions) {
-            Err(e) => failures.push(e),
-            Ok(refusals) if refusals.is_empty() => failures.push(format!("{name}: accepted")),
-            Ok(_) => {}
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -205,3 +205,15 @@ fn events_serialise_for_the_browser() {
     assert_eq!(json["events"][2]["reason"], "weakest");
     assert_eq!(json["events"][4]["reason"], "only");
 }
+
+#[test]
+fn pgn_tag_values_may_contain_brackets() {
+    let g = Game::from_pgn("[Event \"a]b\"]\n[Variant \"Grolman\"]\n\n1. e4 *").unwrap();
+    assert_eq!(g.history().len(), 1);
+}
+
+#[test]
+fn an_open_leader_promotion_keeps_the_prefix_as_given() {
+    let g = game(Variant::Orthodox, "k7/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(g.choices("e7e8").unwrap().prefix, "e7e8");
+}

@@ -720,7 +720,6 @@ fn tatarstan_games_round_trip_through_pgn() {
 /// Full armies in Tatarstan chess write turns of some 500 characters: dozens of
 /// transformations. Their notation must still read back, alone and inside PGN.
 #[test]
-#[ignore = "bug: literature::parse refuses notation over 400 bytes, so long Tatarstan turns do not read back (notes-for-lead.md)"]
 fn tatarstan_long_turns_read_back_from_notation_and_pgn() {
     let fen = "r3k2r/pppq1pbp/2npbnp1/4p3/4P3/2NPBNP1/PPPQ1PBP/R3K2R w KQkq - 0 1";
     let pos = Position::from_fen(fen).unwrap();

@@ -173,8 +173,14 @@ pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
             }
         }
     }
+    let given = code.steps.len() + code.owner_promotions.len();
     Ok(Choices {
-        prefix: code_of(&lists[0][..n]),
+        // A leader given without its promotion is kept as given.
+        prefix: if n < given {
+            text.trim().to_string()
+        } else {
+            code_of(&lists[0][..n])
+        },
         complete: false,
         turn: None,
         open: Some(Choice {

@@ -282,6 +282,10 @@ fn parse_transform(token: &str) -> Result<(Square, Role), TurnError> {
     Ok((sq, role))
 }
 
+/// Longer than any turn's notation: 15 followers and 32 units transformed in each of five
+/// stages stay under 2 KB.
+const MAX_NOTATION_LEN: usize = 8192;
+
 /// The parts of a literature-notation turn: SAN, then optional `(followers)` and `[transforms]`.
 pub struct Parsed {
     lead: SanLead,
@@ -295,8 +299,9 @@ pub struct Parsed {
 /// [`TurnError::Syntax`] naming the bad token.
 pub fn parse(text: &str) -> Result<Parsed, TurnError> {
     let text = text.trim();
-    if text.len() > 400 {
-        return Err(syntax(&text[..20], "notation too long"));
+    if text.len() > MAX_NOTATION_LEN {
+        let start: String = text.chars().take(20).collect();
+        return Err(syntax(&start, "notation too long"));
     }
     let (lead_text, mut rest) = match text.find([' ', '(', '[']) {
         Some(i) => (&text[..i], text[i..].trim_start()),

@@ -138,7 +138,24 @@ impl<'a> Lexer<'a> {
                     self.bump(end);
                 }
                 '[' => {
-                    let end = rest.find(']').ok_or_else(|| self.err(rest, "tag without ']'"))?;
+                    // A tag is one line; it ends at the first `]` after the closing quote of
+                    // its value.
+                    let tag_line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+                    let value_end = tag_line
+                        .char_indices()
+                        .skip_while(|&(_, ch)| ch != '"')
+                        .skip(1)
+                        .scan(false, |escaped, (i, ch)| {
+                            let done = ch == '"' && !*escaped;
+                            *escaped = ch == '\\' && !*escaped;
+                            Some((i, done))
+                        })
+                        .find(|&(_, done)| done)
+                        .map_or(0, |(i, _)| i);
+                    let end = tag_line[value_end..]
+                        .find(']')
+                        .map(|i| i + value_end)
+                        .ok_or_else(|| self.err(tag_line, "tag without ']'"))?;
                     let body = &rest[1..end];
                     let (name, value) = body
                         .trim()
