@@ -1,5 +1,6 @@
 //! `grolman`: perft, divide, turns, play and bench from the command line.
 
+mod diagram_cmd;
 mod engine_cmd;
 
 use std::process::ExitCode;
@@ -15,6 +16,7 @@ const USAGE: &str = "usage:
   grolman bench
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve <file or ->
+  grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] > out.svg
 variants: orthodox, grolman, tatarstan";
 
 fn main() -> ExitCode {
@@ -131,6 +133,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "bench" => bench(),
         "search" => engine_cmd::search(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
+        "diagram" => diagram_cmd::diagram(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! turns and events as plain JS objects, every error a JS `Error` with the Rust message.
 //! The contract is `docs/wasm-api.md`.
 
+mod diagram;
 mod engine;
 
 use grolman::{notation, Color, Outcome, Position, Variant};

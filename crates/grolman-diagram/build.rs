@@ -1,0 +1,26 @@
+//! The piece drawings have one source, `web/board/pieces.json` (role -> SVG body in a
+//! 100 x 100 box), read by the browser board and, through this step, by the diagrams.
+
+use std::fmt::Write;
+use std::path::Path;
+
+fn main() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/board/pieces.json");
+    println!("cargo:rerun-if-changed={}", source.display());
+    let text = std::fs::read_to_string(&source).expect("web/board/pieces.json");
+    let shapes: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).expect("web/board/pieces.json: an object of role -> SVG string");
+    let mut out = String::from(
+        "/// `(role name, SVG body)` from web/board/pieces.json.\npub const SHAPES: [(&str, &str); 6] = [\n",
+    );
+    for role in ["pawn", "knight", "bishop", "rook", "queen", "king"] {
+        let body = shapes
+            .get(role)
+            .and_then(|v| v.as_str())
+            .unwrap_or_else(|| panic!("web/board/pieces.json: no string for {role:?}"));
+        writeln!(out, "    ({role:?}, {body:?}),").unwrap();
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("pieces.rs");
+    std::fs::write(dest, out).unwrap();
+}
