@@ -1,0 +1,255 @@
+// Playing the computer: which side it takes, how hard it thinks, and hints. The search runs in
+// the engine worker (web/worker/), so the page keeps answering while it thinks. The computer's
+// turn goes through the controller's ordinary `play`, so its cascade replays like any other.
+import { Cancelled, EngineClient } from "../worker/client.js";
+import { marksFrom } from "../board/state.js";
+
+/** Search limits per level (1-5). A Tatarstan position has about 2000 turns after the
+ *  transformation phase, so its levels stop at a smaller depth. */
+export const LEVELS = {
+  fast: [
+    { movetimeMs: 100, maxDepth: 1 },
+    { movetimeMs: 300, maxDepth: 2 },
+    { movetimeMs: 500, maxDepth: 0 },
+    { movetimeMs: 1500, maxDepth: 0 },
+    { movetimeMs: 4000, maxDepth: 0 },
+  ],
+  tatarstan: [
+    { movetimeMs: 500, maxDepth: 1 },
+    { movetimeMs: 1000, maxDepth: 2 },
+    { movetimeMs: 2500, maxDepth: 3 },
+    { movetimeMs: 5000, maxDepth: 3 },
+    { movetimeMs: 10000, maxDepth: 4 },
+  ],
+};
+
+export const limitsFor = (variant, level) =>
+  (variant === "tatarstan" ? LEVELS.tatarstan : LEVELS.fast)[Math.min(5, Math.max(1, level)) - 1];
+
+const POLL_MS = 100;
+
+export class Opponent {
+  /**
+   * @param {import("../game/controller.js").Controller} controller
+   * @param {{ side: HTMLSelectElement, level: HTMLSelectElement, hint: HTMLButtonElement,
+   *           state: HTMLElement, line: HTMLElement }} els
+   * @param {{ side?: string, level?: number, save?: (prefs: object) => void, client?: EngineClient }} options
+   */
+  constructor(controller, els, { side = "none", level = 2, save = () => {}, client = new EngineClient() } = {}) {
+    this.controller = controller;
+    this.els = els;
+    this.save = save;
+    this.client = client;
+    this.side = ["white", "black"].includes(side) ? side : "none";
+    this.level = Number(level) || 2;
+    this.job = null; // { kind: "move" | "hint", key, started }
+    this.hint = null; // { key, turn, result }
+    this.seen = this.snapshot();
+    this.ticker = 0;
+
+    els.side.value = this.side;
+    els.level.value = String(this.level);
+    els.side.addEventListener("change", () => {
+      this.side = els.side.value;
+      this.save({ computer: this.side });
+      if (this.job?.kind === "move" && !this.computerToMove()) this.stop();
+      this.update({ fresh: true });
+    });
+    els.level.addEventListener("change", () => {
+      this.level = Number(els.level.value);
+      this.save({ level: this.level });
+      this.render();
+    });
+    els.hint.addEventListener("click", () => this.askHint());
+  }
+
+  // ---- reacting to the game ----------------------------------------------------------
+
+  /** The controller calls this after every change of the game (turn, undo, new game, load). */
+  update({ fresh = false } = {}) {
+    const before = this.seen;
+    const now = this.snapshot();
+    this.seen = now;
+    if (this.job && this.job.key !== now.key) this.stop();
+    if (this.hint && this.hint.key !== now.key) this.hint = null;
+    if (this.computerToMove()) {
+      // Undo while playing the computer takes back its turn too, so the player can retry.
+      const undone = !fresh && now.codes.length === before.codes.length - 1 &&
+        now.codes.every((code, index) => code === before.codes[index]);
+      if (undone && now.codes.length > 0) return this.controller.undo();
+      this.think();
+    }
+    this.render();
+  }
+
+  snapshot() {
+    const game = this.controller.game;
+    const codes = this.controller.history.map((turn) => turn.code);
+    return { codes, key: game ? `${codes.length}|${game.variant()}|${game.fen()}` : "" };
+  }
+
+  get ongoing() {
+    return this.controller.game && this.controller.status?.state === "ongoing";
+  }
+
+  computerToMove() {
+    return this.side !== "none" && this.ongoing && this.controller.game.turnColor() === this.side &&
+      !this.controller.entry;
+  }
+
+  get limits() {
+    return limitsFor(this.controller.variant, this.level);
+  }
+
+  // ---- searching ---------------------------------------------------------------------
+
+  async think() {
+    const key = this.seen.key;
+    if (this.job?.kind === "move" && this.job.key === key) return;
+    this.stop();
+    const job = this.start("move", key);
+    this.lock(true);
+    let result;
+    try {
+      result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits);
+      while (this.controller.player.playing && job === this.job) await sleep(POLL_MS); // let the last cascade finish
+    } catch (error) {
+      return this.finish(job, error);
+    }
+    if (job !== this.job) return;
+    this.finish(job);
+    this.last = { ...result, color: this.side, number: moveNumber(this.controller.game.fen()) };
+    this.controller.play(result.best);
+  }
+
+  async askHint() {
+    if (!this.ongoing || this.job || this.computerToMove()) return;
+    const key = this.seen.key;
+    const job = this.start("hint", key);
+    let result;
+    try {
+      result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits);
+    } catch (error) {
+      return this.finish(job, error);
+    }
+    if (job !== this.job) return;
+    this.finish(job);
+    const turn = this.controller.turns.find((t) => t.code === result.best);
+    this.hint = { key, turn, result };
+    this.showHint();
+    this.render();
+  }
+
+  start(kind, key) {
+    this.job = { kind, key, started: performance.now() };
+    this.ticker = setInterval(() => this.renderState(), POLL_MS);
+    this.render();
+    return this.job;
+  }
+
+  /** Ends `job` (with the error that ended it, if any). */
+  finish(job, error = null) {
+    if (job !== this.job) return;
+    this.job = null;
+    clearInterval(this.ticker);
+    this.lock(false);
+    if (error && !(error instanceof Cancelled)) {
+      this.controller.ui.errors.show(`The computer could not search: ${error.message}`);
+    }
+    this.render();
+  }
+
+  /** Stops the running search, if any: the worker is terminated and restarted on demand. */
+  stop() {
+    const job = this.job;
+    if (!job) return;
+    this.client.cancel();
+    this.finish(job);
+  }
+
+  /** While the computer is to move, nobody can lead on the board. */
+  lock(locked) {
+    const controller = this.controller;
+    controller.inputLocked = locked;
+    if (locked) controller.ui.board.set({ dests: null, selected: null });
+    else if (controller.live && controller.player.atEnd) controller.ui.board.set({ dests: controller.dests() });
+  }
+
+  showHint() {
+    const controller = this.controller;
+    const turn = this.hint?.turn;
+    if (!turn) return;
+    if (!controller.live) controller.showCurrent();
+    else if (!controller.player.atEnd) controller.player.skip();
+    controller.ui.board.set({
+      marks: marksFrom({ hint: [turn.from], "hint-to": [turn.to] }),
+      arrows: [{ from: turn.from, to: turn.to, kind: "hint" }],
+    });
+  }
+
+  // ---- showing -----------------------------------------------------------------------
+
+  render() {
+    const { hint } = this.els;
+    hint.disabled = !this.ongoing || this.job !== null || this.computerToMove();
+    hint.setAttribute("aria-busy", String(this.job?.kind === "hint"));
+    this.renderState();
+    this.renderLine();
+  }
+
+  renderState() {
+    const { state } = this.els;
+    const job = this.job;
+    if (job) {
+      const seconds = ((performance.now() - job.started) / 1000).toFixed(1);
+      const { movetimeMs, maxDepth } = this.limits;
+      const budget = `level ${this.level}: up to ${(movetimeMs / 1000).toFixed(1)} s${maxDepth ? `, depth ${maxDepth}` : ""}`;
+      state.dataset.state = "thinking";
+      state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})`;
+      return;
+    }
+    if (this.hint?.turn) {
+      state.dataset.state = "hint";
+      state.textContent = `Hint: ${this.hint.turn.notation} — ${summary(this.hint.result, this.controller.game.turnColor())}`;
+      return;
+    }
+    state.dataset.state = this.side === "none" ? "off" : "waiting";
+    if (this.side === "none") state.textContent = "Two players at the board. Choose a side for the computer to play it.";
+    else if (!this.ongoing) state.textContent = "The game is over.";
+    else if (this.last && this.seen.codes.length && this.last.best === this.seen.codes.at(-1)) {
+      state.textContent = `Computer played ${this.last.bestNotation} — ${summary(this.last, this.last.color)}`;
+    } else state.textContent = `Your turn: the computer plays ${this.side}.`;
+  }
+
+  /** The line the computer expects after its last turn (or the hint's). */
+  renderLine() {
+    const { line } = this.els;
+    const source = this.hint?.turn ? { ...this.hint.result, number: moveNumber(this.controller.game.fen()),
+      color: this.controller.game.turnColor() } : this.last;
+    const current = source && (this.hint?.turn || this.last?.best === this.seen.codes.at(-1));
+    line.hidden = !(current && !this.job && source.pvNotation.length);
+    line.textContent = line.hidden ? "" : `Expected: ${numbered(source.pvNotation, source.number, source.color)}`;
+  }
+}
+
+/** "depth 6, score +0.20 for white, 1.0 s, 250 kN/s": the score is the mover's, in pawns. */
+function summary(result, mover) {
+  const nps = result.nps >= 1e6 ? `${(result.nps / 1e6).toFixed(2)} MN/s` : `${Math.round(result.nps / 1000)} kN/s`;
+  return `depth ${result.depth}, score ${result.scoreText} for ${mover}, ${(result.timeMs / 1000).toFixed(1)} s, ${nps}`;
+}
+
+/** Numbers a line of turns the way the move list does: "12.e4 e5 13.Nf3", "12...e5 13.Nf3". */
+function numbered(notations, number, color) {
+  let n = number;
+  let black = color === "black";
+  return notations.map((text, index) => {
+    const prefix = black ? (index === 0 ? `${n}...` : "") : `${n}.`;
+    if (black) n += 1;
+    black = !black;
+    return prefix + text;
+  }).join(" ");
+}
+
+const moveNumber = (fen) => Number(fen.split(/\s+/)[5]) || 1;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,36 @@
+// The engine's thread (a module Web Worker): search and problem solving run here, so the page
+// never waits on them. searchBest and solveProblem run to completion once called; to stop one,
+// the page terminates this worker and starts a fresh one (web/worker/client.js).
+//
+// Messages in:  { id, type: "search", variant, fen, movetimeMs, maxDepth }
+//               { id, type: "solve", text, maxMs }
+//               { id, type: "version" }
+// Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust message);
+//               { type: "ready", version } once the wasm is loaded, or { type: "failed", error }.
+import init, { searchBest, solveProblem, version } from "../../pkg/grolman.js";
+
+const ready = init().then(
+  () => postMessage({ type: "ready", version: version() }),
+  (error) => {
+    postMessage({ type: "failed", error: `the engine could not be loaded: ${error?.message ?? error}` });
+    throw error;
+  },
+);
+
+const handlers = {
+  search: ({ variant, fen, movetimeMs, maxDepth }) => searchBest(variant, fen ?? "", movetimeMs ?? 0, maxDepth ?? 0),
+  solve: ({ text, maxMs }) => solveProblem(text, maxMs ?? 0),
+  version: () => version(),
+};
+
+self.addEventListener("message", async ({ data }) => {
+  const { id, type } = data ?? {};
+  try {
+    await ready;
+    const handler = handlers[type];
+    if (!handler) throw new Error(`unknown request "${type}"`);
+    postMessage({ id, ok: true, result: handler(data) });
+  } catch (error) {
+    postMessage({ id, ok: false, error: error?.message ?? String(error) });
+  }
+});
