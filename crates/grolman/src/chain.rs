@@ -3,45 +3,59 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::{Board, Units};
+use crate::board::Units;
 use crate::turn::Candidate;
 use crate::types::{Color, Role, Square};
 
-/// Units of `us` among `unmoved` that could make a non-capturing move of kind `role` to the
-/// empty square `v`.
+/// The units of `us` among `unmoved` that could make a non-capturing move of their own kind to
+/// the empty square `v`, by kind (indexed by `Role::index`):
+/// - pawn: one step straight forward, or the double step from its initial rank over an empty
+///   square;
+/// - knight: a jump; king: one step (never castling);
+/// - bishop, rook, queen: along a line with every square between empty.
+///
+/// Whether `v` itself is occupied does not change the answer (attacks from a square do not
+/// look at the square), which the perft counter relies on.
 #[inline]
-pub(crate) fn reachers<B: Units>(board: &B, us: Color, unmoved: Bitboard, v: Square, role: Role) -> Bitboard {
-    let own = unmoved & board.by_role(role);
-    if own.is_empty() {
-        return Bitboard::EMPTY;
-    }
+pub(crate) fn reach<B: Units>(board: &B, us: Color, unmoved: Bitboard, v: Square) -> [Bitboard; 6] {
+    let mut out = [Bitboard::EMPTY; 6];
     let occ = board.occupied();
-    match role {
-        Role::Pawn => {
-            let mut bb = Bitboard::EMPTY;
-            if let Some(one) = v.offset(-us.forward()) {
-                if own.contains(one) {
-                    bb.set(one);
-                } else if v.rank() == us.double_step_rank() && !occ.contains(one) {
-                    if let Some(two) = one.offset(-us.forward()) {
-                        if own.contains(two) {
-                            bb.set(two);
-                        }
-                    }
-                }
-            }
-            bb
+    let pawns = unmoved & board.by_role(Role::Pawn);
+    if pawns.any() {
+        let target = Bitboard::from_square(v);
+        let (one, two) = match us {
+            Color::White => (target.south(), target.south().south()),
+            Color::Black => (target.north(), target.north().north()),
+        };
+        out[0] = one & pawns;
+        if out[0].is_empty() && v.rank() == us.double_step_rank() && (one & occ).is_empty() {
+            out[0] = two & pawns;
         }
-        Role::Knight => attacks::knight_attacks(v) & own,
-        Role::Bishop => attacks::bishop_attacks(v, occ) & own,
-        Role::Rook => attacks::rook_attacks(v, occ) & own,
-        Role::Queen => attacks::queen_attacks(v, occ) & own,
-        Role::King => attacks::king_attacks(v) & own,
     }
+    out[1] = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
+    let queens = board.by_role(Role::Queen);
+    let sliders = unmoved & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | queens);
+    if sliders.any() {
+        let diag = attacks::bishop_attacks(v, occ) & sliders;
+        let ortho = attacks::rook_attacks(v, occ) & sliders;
+        out[2] = diag & board.by_role(Role::Bishop);
+        out[3] = ortho & board.by_role(Role::Rook);
+        out[4] = (diag | ortho) & queens;
+    }
+    out[5] = attacks::king_attacks(v) & unmoved & board.by_role(Role::King);
+    out
 }
 
-/// The weakest kind that has a unit able to reach `v`, with those units. The same rule as
-/// [`reachers`] kind by kind, with each slider line looked up once.
+/// The weakest kind among `reach`, with its units.
+#[inline]
+pub(crate) fn weakest_of(reach: &[Bitboard; 6]) -> Option<(Role, Bitboard)> {
+    Role::ALL.into_iter().find_map(|role| {
+        let bb = reach[role.index()];
+        bb.any().then_some((role, bb))
+    })
+}
+
+/// The weakest kind that has a unit able to reach `v`, with those units.
 #[inline]
 pub(crate) fn weakest<B: Units>(
     board: &B,
@@ -49,62 +63,23 @@ pub(crate) fn weakest<B: Units>(
     unmoved: Bitboard,
     v: Square,
 ) -> Option<(Role, Bitboard)> {
-    let pawns = unmoved & board.by_role(Role::Pawn);
-    if pawns.any() {
-        // The pawn one step behind `v`, or two steps behind over an empty square.
-        let target = Bitboard::from_square(v);
-        let (one, two) = match us {
-            Color::White => (target.south(), target.south().south()),
-            Color::Black => (target.north(), target.north().north()),
-        };
-        let mut found = one & pawns;
-        if found.is_empty() && v.rank() == us.double_step_rank() && (one & board.occupied()).is_empty() {
-            found = two & pawns;
-        }
-        if found.any() {
-            return Some((Role::Pawn, found));
-        }
-    }
-    let knights = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
-    if knights.any() {
-        return Some((Role::Knight, knights));
-    }
-    let queens = board.by_role(Role::Queen);
-    let sliders = unmoved & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | queens);
-    if sliders.any() {
-        let occ = board.occupied();
-        let diag = attacks::bishop_attacks(v, occ) & sliders;
-        let bishops = diag & board.by_role(Role::Bishop);
-        if bishops.any() {
-            return Some((Role::Bishop, bishops));
-        }
-        let ortho = attacks::rook_attacks(v, occ) & sliders;
-        let rooks = ortho & board.by_role(Role::Rook);
-        if rooks.any() {
-            return Some((Role::Rook, rooks));
-        }
-        let q = (diag | ortho) & queens;
-        if q.any() {
-            return Some((Role::Queen, q));
-        }
-    }
-    let kings = attacks::king_attacks(v) & unmoved & board.by_role(Role::King);
-    kings.any().then_some((Role::King, kings))
+    weakest_of(&reach(board, us, unmoved, v))
 }
 
 /// Every unit of every kind that could reach one of the vacated squares, weakest kind first,
 /// then by square.
-pub(crate) fn all_candidates(
-    board: &Board,
+pub(crate) fn all_candidates<B: Units>(
+    board: &B,
     us: Color,
     unmoved: Bitboard,
     vacated: &[Square],
 ) -> Vec<Candidate> {
+    let reaches: Vec<[Bitboard; 6]> = vacated.iter().map(|&v| reach(board, us, unmoved, v)).collect();
     let mut out = Vec::new();
     for role in Role::ALL {
-        for &v in vacated {
-            for square in reachers(board, us, unmoved, v, role) {
-                out.push(Candidate { square, role, to: v });
+        for (&to, r) in vacated.iter().zip(&reaches) {
+            for square in r[role.index()] {
+                out.push(Candidate { square, role, to });
             }
         }
     }

@@ -119,6 +119,19 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
         role: Role::ALL.map(|r| board.by_role(r)),
         occ: board.occupied(),
     };
+    // During a chain the occupancy is the original one less the square waiting for a follower
+    // (and plus the leader's destination), and the units that can reach a square do not
+    // depend on whether that square itself is occupied: so who can reach each square of ours
+    // is known before any chain starts.
+    let own = board.by_color(us);
+    let mut reach = Reach {
+        slot: [0; 64],
+        sets: [[Bitboard::EMPTY; 6]; 16],
+    };
+    for (i, sq) in own.into_iter().take(16).enumerate() {
+        reach.slot[sq.index()] = i as u8;
+        reach.sets[i] = chain::reach(board, us, own, sq);
+    }
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
     let mut total = 0;
@@ -135,19 +148,17 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
         }
         // The chain behind a unit is the same whichever way it leads, unless its destination
         // blocks the line of a follower: explore it once with the leader lifted off the board.
-        let mut lifted = base;
-        lifted.toggle(from, us, role);
         leaves.clear();
         let mut sensitive = Bitboard::EMPTY;
         explore(
-            &ctx,
-            &lifted,
-            Bitboard::EMPTY,
+            &reach,
+            own.without(from),
             from,
             1,
-            false,
+            None,
             &mut leaves,
             &mut sensitive,
+            us,
         );
         for &lead in group {
             let mult = match lead.promotion {
@@ -160,18 +171,12 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
                 continue;
             }
             for leaf in &leaves {
-                let safe = !leaf.king_moved && !ctx.in_check && (leaf.emptied & ctx.danger).is_empty();
+                let safe = leaf.king.is_none() && !ctx.in_check && !ctx.danger.contains(leaf.vacated);
                 let legal = safe || {
-                    let mut after = leaf.lite;
-                    if let Some(victim) = board.role_at(lead.to) {
-                        after.toggle(lead.to, them, victim);
-                    }
-                    // Our own kinds do not matter for our king's safety.
-                    after.toggle(lead.to, us, Role::Pawn);
-                    let king = (after.by_role(Role::King) & after.by_color(us))
-                        .first()
-                        .unwrap_or(king);
-                    after.attackers(king, them, after.occ).is_empty()
+                    // The leader stands on `to` (a unit it captured there no longer attacks).
+                    let occ = board.occupied().without(leaf.vacated).with(lead.to);
+                    let king = leaf.king.unwrap_or(king);
+                    (board.attackers(king, them, occ) & !Bitboard::from_square(lead.to)).is_empty()
                 };
                 if legal {
                     total += mult * leaf.mult;
@@ -182,11 +187,17 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
     total
 }
 
-/// One finished chain behind a lifted leader.
+/// Who can reach each square of the mover's units, on the board before the turn.
+struct Reach {
+    slot: [u8; 64],
+    sets: [[Bitboard; 6]; 16],
+}
+
+/// One finished chain behind a lifted leader: the square left empty, where the king went if it
+/// followed, and how many turns it stands for (promotion choices).
 struct Leaf {
-    lite: Lite,
-    emptied: Bitboard,
-    king_moved: bool,
+    vacated: Square,
+    king: Option<Square>,
     mult: u64,
 }
 
@@ -194,31 +205,31 @@ struct Leaf {
 /// squares whose occupancy decided a follower (a leader landing there must be counted apart).
 #[allow(clippy::too_many_arguments)]
 fn explore(
-    ctx: &Counting,
-    lite: &Lite,
-    moved: Bitboard,
+    reach: &Reach,
+    unmoved: Bitboard,
     v: Square,
     mult: u64,
-    king_moved: bool,
+    king: Option<Square>,
     leaves: &mut Vec<Leaf>,
     sensitive: &mut Bitboard,
+    us: Color,
 ) {
-    let us = ctx.us;
-    let unmoved = lite.by_color(us) & !moved;
-    let Some((role, found)) = chain::weakest(lite, us, unmoved, v) else {
+    let reachers = &reach.sets[reach.slot[v.index()] as usize];
+    let Some(role) = Role::ALL
+        .into_iter()
+        .find(|r| (reachers[r.index()] & unmoved).any())
+    else {
         leaves.push(Leaf {
-            lite: *lite,
-            emptied: Bitboard::from_square(v),
-            king_moved,
+            vacated: v,
+            king,
             mult,
         });
         return;
     };
-    for from in found {
-        match role {
-            Role::Bishop | Role::Rook | Role::Queen => *sensitive |= attacks::between(v, from),
-            Role::Pawn => *sensitive |= attacks::between(v, from),
-            _ => {}
+    let found = reachers[role.index()] & unmoved;
+    if matches!(role, Role::Pawn | Role::Bishop | Role::Rook | Role::Queen) {
+        for from in found {
+            *sensitive |= attacks::between(v, from);
         }
     }
     let promotes = if role == Role::Pawn && v.rank() == us.last_rank() {
@@ -226,18 +237,17 @@ fn explore(
     } else {
         1
     };
+    let king_after = if role == Role::King { Some(v) } else { king };
     for from in found {
-        let mut next = *lite;
-        next.shift(from, v, us, role);
         explore(
-            ctx,
-            &next,
-            moved.with(v),
+            reach,
+            unmoved.without(from),
             from,
             mult * promotes,
-            king_moved || role == Role::King,
+            king_after,
             leaves,
             sensitive,
+            us,
         );
     }
 }
