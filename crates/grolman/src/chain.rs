@@ -66,6 +66,33 @@ pub(crate) fn weakest<B: Units>(
     weakest_of(&reach(board, us, unmoved, v))
 }
 
+/// The follower choice after a leader vacates one square, or two after castling (RULES.md 1.5):
+/// the weakest kind able to reach either square, and its units for each square.
+#[inline]
+pub(crate) fn followers<B: Units>(
+    board: &B,
+    us: Color,
+    unmoved: Bitboard,
+    vacated: [Option<Square>; 2],
+) -> Option<(Role, [Bitboard; 2])> {
+    let mut best: Option<(Role, [Bitboard; 2])> = None;
+    for (i, v) in vacated.iter().enumerate() {
+        let Some((role, bb)) = v.and_then(|v| weakest(board, us, unmoved, v)) else {
+            continue;
+        };
+        match &mut best {
+            Some((b, _)) if *b < role => {}
+            Some((b, found)) if *b == role => found[i] = bb,
+            _ => {
+                let mut found = [Bitboard::EMPTY; 2];
+                found[i] = bb;
+                best = Some((role, found));
+            }
+        }
+    }
+    best
+}
+
 /// Every unit of every kind that could reach one of the vacated squares, weakest kind first,
 /// then by square.
 pub(crate) fn all_candidates<B: Units>(

@@ -152,29 +152,13 @@ impl<'a, F: FnMut(&Visit<'_>) -> bool, const EXPLAIN: bool> Gen<'a, F, EXPLAIN> 
     fn chain(&mut self, pos: Position, moved: Bitboard, vacated: [Option<Square>; 2]) {
         let us = self.us;
         let unmoved = pos.board.by_color(us) & !moved;
-        let mut best: Option<Role> = None;
-        let mut found = [Bitboard::EMPTY; 2];
-        for (i, v) in vacated.iter().enumerate() {
-            if let Some(v) = *v {
-                if let Some((role, bb)) = chain::weakest(&pos.board, us, unmoved, v) {
-                    match best {
-                        Some(b) if b < role => {}
-                        Some(b) if b == role => found[i] = bb,
-                        _ => {
-                            best = Some(role);
-                            found = [Bitboard::EMPTY; 2];
-                            found[i] = bb;
-                        }
-                    }
-                }
-            }
-        }
+        let best = chain::followers(&pos.board, us, unmoved, vacated);
         let vacated_list: Vec<Square> = if EXPLAIN {
             vacated.iter().flatten().copied().collect()
         } else {
             Vec::new()
         };
-        let Some(role) = best else {
+        let Some((role, found)) = best else {
             if EXPLAIN {
                 self.events.push(Event::Candidates {
                     vacated: vacated_list,

@@ -302,22 +302,7 @@ fn count_chain(
 ) -> u64 {
     let us = ctx.us;
     let unmoved = lite.by_color(us) & !moved;
-    let mut best: Option<Role> = None;
-    let mut found = [Bitboard::EMPTY; 2];
-    for (i, v) in vacated.iter().enumerate() {
-        if let Some((role, bb)) = v.and_then(|v| chain::weakest(lite, us, unmoved, v)) {
-            match best {
-                Some(b) if b < role => {}
-                Some(b) if b == role => found[i] = bb,
-                _ => {
-                    best = Some(role);
-                    found = [Bitboard::EMPTY; 2];
-                    found[i] = bb;
-                }
-            }
-        }
-    }
-    let Some(role) = best else {
+    let Some((role, found)) = chain::followers(lite, us, unmoved, vacated) else {
         let emptied = vacated.iter().flatten().fold(emptied, |e, &v| e.with(v));
         let safe = if king_moved || ctx.in_check || (emptied & ctx.danger).any() {
             let king = (lite.by_role(Role::King) & lite.by_color(us))
