@@ -1,0 +1,53 @@
+// The settings of one <grolman-board>, read from its attributes (or from embed.html's URL
+// parameters, which carry the same names). Only their form is checked here; whether a FEN or
+// a turn is valid is for the rules (wasm) to say.
+
+export const ATTRIBUTES = [
+  "variant", "fen", "moves", "orientation", "mode", "coordinates",
+  "author", "source", "stipulation", "condition", "title", "export",
+];
+export const CAPTION = ["title", "author", "source", "condition", "stipulation"];
+export const VARIANTS = ["grolman", "tatarstan", "orthodox"];
+export const MODES = ["diagram", "replay", "play"];
+export const VARIANT_NAMES = { grolman: "Grolman chess", tatarstan: "Tatarstan chess", orthodox: "" };
+const MAX_TEXT = 300;
+const MAX_MOVES = 600;
+
+/** A problem with one setting, shown inside the board that has it. */
+export class SettingError extends Error {}
+
+/** What a reader sees of a bad value: short, one line. */
+export function quote(value) {
+  const text = String(value).replace(/\s+/g, " ");
+  return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+}
+
+/**
+ * @param {(name: string) => string|null} get  attribute or URL parameter by name
+ * @returns {{variant: string, fen: string, moves: string[], orientation: string, mode: string,
+ *            coordinates: boolean, caption: Object<string, string>, export: string[]}}
+ */
+export function readSettings(get) {
+  const variant = (get("variant") ?? "grolman").trim().toLowerCase() || "grolman";
+  if (!VARIANTS.includes(variant)) {
+    throw new SettingError(`unknown variant ${quote(get("variant"))}: use grolman, tatarstan or orthodox`);
+  }
+  const mode = (get("mode") ?? "diagram").trim().toLowerCase() || "diagram";
+  if (!MODES.includes(mode)) throw new SettingError(`unknown mode ${quote(get("mode"))}: use diagram, replay or play`);
+  const orientation = (get("orientation") ?? "white").trim().toLowerCase() || "white";
+  if (orientation !== "white" && orientation !== "black") {
+    throw new SettingError(`unknown orientation ${quote(get("orientation"))}: use white or black`);
+  }
+  const coordinatesText = (get("coordinates") ?? "true").trim().toLowerCase();
+  const coordinates = !["false", "no", "off", "0"].includes(coordinatesText);
+  const moves = (get("moves") ?? "").split(/\s+/).filter(Boolean);
+  if (moves.length > MAX_MOVES) throw new SettingError(`too many moves (${moves.length}; at most ${MAX_MOVES})`);
+  const caption = {};
+  for (const name of CAPTION) {
+    const value = (get(name) ?? "").trim();
+    if (value) caption[name] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  }
+  if (!caption.condition && VARIANT_NAMES[variant]) caption.condition = VARIANT_NAMES[variant];
+  const exports = (get("export") ?? "").toLowerCase().split(/[\s,]+/).filter((x) => x === "svg" || x === "png");
+  return { variant, fen: (get("fen") ?? "").trim(), moves, orientation, mode, coordinates, caption, export: exports };
+}
