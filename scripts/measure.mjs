@@ -13,15 +13,27 @@ const port = 8000 + Math.floor(Math.random() * 900) + 50;
 const base = `http://127.0.0.1:${port}/`;
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-// The cases of `grolman-cli bench`, so that wasm and native count the same trees.
-const PERFT_CASES = [
-  { variant: "orthodox", name: "start", fen: START, depth: 5 },
-  { variant: "orthodox", name: "kiwipete", fen: KIWIPETE, depth: 4 },
-  { variant: "grolman", name: "start", fen: START, depth: 4 },
-  { variant: "grolman", name: "kiwipete", fen: KIWIPETE, depth: 3 },
-  { variant: "tatarstan", name: "start", fen: START, depth: 2 },
-  { variant: "tatarstan", name: "kiwipete", fen: KIWIPETE, depth: 2 },
-];
+const FENS = { start: START, kiwipete: KIWIPETE };
+
+// Native first: `grolman-cli bench` (release build) names its cases; wasm then counts the same
+// trees. Lines look like
+//   "grolman    start     depth 5:      5004946 nodes in   0.591 s =     8.5 M nodes/s (1 thread)"
+const bench = spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench"], {
+  cwd: root,
+  encoding: "utf8",
+});
+const native = [];
+for (const line of (bench.stdout ?? "").split("\n")) {
+  const m = line.match(/^(\w+)\s+(\w+)\s+depth (\d+):\s+(\d+) nodes .*=\s*([\d.]+) M nodes\/s(?: \((\d+) threads?\))?/);
+  if (m && FENS[m[2].toLowerCase()] && (m[6] ?? "1") === "1") {
+    native.push({ variant: m[1].toLowerCase(), name: m[2].toLowerCase(), depth: Number(m[3]), nodes: Number(m[4]), mnps: Number(m[5]) });
+  }
+}
+const PERFT_CASES = (native.length ? native : [
+  { variant: "orthodox", name: "start", depth: 5 },
+  { variant: "grolman", name: "start", depth: 4 },
+  { variant: "tatarstan", name: "start", depth: 2 },
+]).map(({ variant, name, depth }) => ({ variant, name, fen: FENS[name], depth }));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -108,19 +120,10 @@ try {
     console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms`);
   }
 
-  // 4. Native: the same cases through `grolman-cli bench` (release build).
-  const bench = spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench"], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  const native = new Map();
-  for (const line of (bench.stdout ?? "").split("\n")) {
-    const m = line.match(/^(\w+)\s+(\w+)\s+depth (\d+):\s+(\d+) nodes .*=\s*([\d.]+) M nodes\/s/);
-    if (m) native.set(`${m[1].toLowerCase()} ${m[2].toLowerCase()} ${m[3]}`, { nodes: Number(m[4]), mnps: Number(m[5]) });
-  }
-  console.log("\nperft, wasm in Chromium vs native (grolman-cli bench):");
+  // 4. wasm against native, case by case.
+  console.log("\nperft, one thread, wasm in Chromium vs native (grolman-cli bench):");
   for (const p of browserFigures.perfts) {
-    const n = native.get(`${p.variant} ${p.name} ${p.depth}`);
+    const n = native.find((c) => c.variant === p.variant && c.name === p.name && c.depth === p.depth);
     const wasm = p.nps / 1e6;
     const versus = n ? `${n.mnps.toFixed(2).padStart(7)} M/s native   wasm = ${((wasm / n.mnps) * 100).toFixed(0)}% of native` : "native: n/a";
     const agree = n && n.nodes !== p.nodes ? `  (node counts differ: native ${n.nodes})` : "";
