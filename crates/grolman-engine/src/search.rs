@@ -543,9 +543,15 @@ impl Engine {
         } else if qply >= max_plies {
             return eval::evaluate(pos, self.rules.variant);
         }
-        let children = turns::children(pos, self.rules);
+        // Out of check only captures are searched: leave the quiet turns unplayed.
+        let children = if in_check {
+            turns::children(pos, self.rules)
+        } else {
+            turns::children_where(pos, self.rules, |lead| lead.is_capture())
+        };
         if children.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            // In check with no turn: mate. Otherwise no legal capture: the standing score.
+            return if in_check { -MATE + ply as i32 } else { best };
         }
         let mut order = self.order(pos, &children, 0, ply, !in_check);
         if !in_check {

@@ -3,7 +3,7 @@
 //! by the side not moving (RULES.md 3.5); turns that differ only in those choices form one group,
 //! the mover picks a group and the opponent picks the member.
 
-use grolman::{for_each_turn, Color, Lead, OwnerPromotion, Position, Rules, Step};
+use grolman::{for_each_turn_where, Color, Lead, OwnerPromotion, Position, Rules, Step};
 
 /// One legal turn.
 #[derive(Clone)]
@@ -54,13 +54,18 @@ fn mover_choices(after: &Position, mover: Color, promotions: &[OwnerPromotion]) 
 
 /// Every legal turn of `pos`, grouped by the mover's own choices.
 pub fn children(pos: &Position, rules: Rules) -> Children {
+    children_where(pos, rules, |_| true)
+}
+
+/// The legal turns whose leading move passes `lead_filter`, grouped as [`children`] does.
+pub fn children_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lead) -> bool) -> Children {
     let mover = pos.turn();
     // Per turn: (group signature, run id); a run is a maximal sequence of turns with the same
     // steps, which the generator emits consecutively.
     let mut raw: Vec<(Child, u64, u32)> = Vec::with_capacity(48);
     let mut last_steps = None;
     let mut run = 0u32;
-    for_each_turn(pos, rules, false, &mut |v| {
+    for_each_turn_where(pos, rules, false, lead_filter, &mut |v| {
         let sig = if v.owner_promotions.is_empty() {
             0
         } else {

@@ -29,8 +29,21 @@ pub fn for_each_turn<F: FnMut(&Visit<'_>) -> bool>(
     explain: bool,
     visit: &mut F,
 ) {
+    for_each_turn_where(pos, rules, explain, |_| true, visit);
+}
+
+/// [`for_each_turn`] for the turns whose leading move passes `lead_filter` (for example only
+/// captures, for a quiescence search); the others are not played out at all.
+pub fn for_each_turn_where<F: FnMut(&Visit<'_>) -> bool>(
+    pos: &Position,
+    rules: Rules,
+    explain: bool,
+    lead_filter: impl FnMut(&Lead) -> bool,
+    visit: &mut F,
+) {
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
+    leads.retain(lead_filter);
     if explain {
         Gen::<F, true>::new(pos, rules, visit).run(pos, &leads);
     } else {

@@ -33,7 +33,7 @@ pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, qu
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use game::{Game, GameError, Outcome, Status};
-pub use legal::{count_turns, for_each_turn, has_legal_turn, Visit};
+pub use legal::{count_turns, for_each_turn, for_each_turn_where, has_legal_turn, Visit};
 pub use movegen::{Lead, LeadKind};
 pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
 pub use perft::perft;
