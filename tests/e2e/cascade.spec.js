@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { clickMove, expectTurns, openPage, pieceOn, screenshot, square } from "./helpers.js";
+import { clickMove, expectTurns, openPage, expectPiece, screenshot, square } from "./helpers.js";
 
 const text = (page) => page.locator("#cascade-text");
 const counter = (page) => page.locator("#step-counter");
@@ -12,12 +12,12 @@ test("the cascade of e4 is replayed step by step, forward and back", async ({ pa
   await page.click("#step-first");
   await expect(counter(page)).toHaveText(/^step 1 of \d+$/);
   await expect(text(page)).toContainText("White to play e4 (Ng1-e2, Rh1-g1)");
-  expect(await pieceOn(page, "e2")).toBe("white pawn");
+  await expectPiece(page, "e2", "white pawn");
 
   await page.click("#step-next"); // the leader
   await expect(text(page)).toContainText("White leads with e4");
-  expect(await pieceOn(page, "e4")).toBe("white pawn");
-  expect(await pieceOn(page, "e2")).toBeNull();
+  await expectPiece(page, "e4", "white pawn");
+  await expectPiece(page, "e2", null);
 
   await page.click("#step-next"); // e2 is empty: the candidates
   await expect(text(page)).toHaveText(/^e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest\.$/);
@@ -31,7 +31,7 @@ test("the cascade of e4 is replayed step by step, forward and back", async ({ pa
   await expect(text(page)).toHaveText("e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest: Ng1-e2.");
   await expect(square(page, "e2")).toHaveClass(/chosen/);
   await expect(square(page, "g1")).toHaveClass(/moved/);
-  expect(await pieceOn(page, "e2")).toBe("white knight");
+  await expectPiece(page, "e2", "white knight");
 
   // Keyboard: → and ← step too.
   await page.locator("body").press("ArrowRight"); // g1 is empty
@@ -44,9 +44,9 @@ test("the cascade of e4 is replayed step by step, forward and back", async ({ pa
   await expect(text(page)).toContainText("h1 is empty: no unit that has not moved this turn can reach it, so the chain ends");
   await page.locator("body").press("ArrowLeft");
   await expect(text(page)).toHaveText("g1 is empty: only Rh1 can reach it: Rh1-g1.");
-  expect(await pieceOn(page, "g1")).toBe("white rook");
+  await expectPiece(page, "g1", "white rook");
   await page.locator("body").press("ArrowLeft");
-  expect(await pieceOn(page, "h1")).toBe("white rook");
+  await expectPiece(page, "h1", "white rook");
 
   await page.click("#step-skip");
   await expect(text(page)).toContainText("Black to move");
@@ -62,7 +62,7 @@ test("play replays the whole cascade by itself and ends on the position", async 
   await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Pause/);
   await expect(text(page)).toContainText("Black to move", { timeout: 10_000 });
   await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Play/);
-  expect(await pieceOn(page, "g1")).toBe("white rook");
+  await expectPiece(page, "g1", "white rook");
   // Space plays it again from the top.
   await page.locator("body").press(" ");
   await expect(page.locator("#step-play")).toHaveAttribute("aria-label", /Pause/);

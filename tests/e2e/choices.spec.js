@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { clickMove, expectTurns, fen, openPage, pieceOn, screenshot, square } from "./helpers.js";
+import { clickMove, expectTurns, fen, openPage, expectPiece, screenshot, square } from "./helpers.js";
 
 const TWO_ROOKS = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
 const PROMOTION = "8/P3k3/8/8/8/8/8/4K3 w - - 0 1";
@@ -16,13 +16,13 @@ test("a tie between two rooks is settled by clicking one of them", async ({ page
   await expect(square(page, "e1")).toHaveClass(/vacated/);
   await expect(square(page, "a1")).toHaveClass(/choosable/);
   await expect(square(page, "h1")).toHaveClass(/choosable/);
-  expect(await pieceOn(page, "e2")).toBe("white king");
+  await expectPiece(page, "e2", "white king");
   await screenshot(page, testInfo, "tie-between-rooks");
   await square(page, "h1").click();
   await expectTurns(page, ["Ke2 (Rh1-e1)"]);
   await expect(page.locator("#prompt")).toBeHidden();
-  expect(await pieceOn(page, "e1")).toBe("white rook");
-  expect(await pieceOn(page, "a1")).toBe("white rook");
+  await expectPiece(page, "e1", "white rook");
+  await expectPiece(page, "a1", "white rook");
   // The replay says that the player chose.
   await page.click("#step-first");
   await page.locator("body").press("ArrowRight");
@@ -37,7 +37,7 @@ test("Escape cancels a tie and leaves the position as it was", async ({ page }) 
   await expect(page.locator("#prompt")).toBeVisible();
   await page.locator("body").press("Escape");
   await expect(page.locator("#prompt")).toBeHidden();
-  expect(await pieceOn(page, "e1")).toBe("white king");
+  await expectPiece(page, "e1", "white king");
   await expect(page.locator("#moves button.turn")).toHaveCount(0);
 });
 
@@ -49,7 +49,7 @@ test("a pawn promotes through the picker", async ({ page }, testInfo) => {
   await screenshot(page, testInfo, "promotion-picker");
   await page.locator('#picker .picker-option[data-role="knight"]').click();
   await expectTurns(page, ["a8=N"]);
-  expect(await pieceOn(page, "a8")).toBe("white knight");
+  await expectPiece(page, "a8", "white knight");
   expect(await fen(page)).toMatch(/^N7\/4k3\//);
 });
 
@@ -62,7 +62,7 @@ test("Tatarstan: the owner chooses a promotion made by transformation, and the w
   await expect(page.locator('#picker .picker-option[data-role="queen"]')).toHaveCount(0);
   await page.locator('#picker .picker-option[data-role="rook"]').click();
   await expectTurns(page, ["Kf2 [a1=R]"]);
-  expect(await pieceOn(page, "a1")).toBe("black rook");
+  await expectPiece(page, "a1", "black rook");
 
   // Replay: the pawn stage shows an arrow from the defender to the defended unit and the change.
   await page.click("#step-first");

@@ -42,10 +42,21 @@ export async function expectTurns(page, notations) {
   await expect(turnButtons(page)).toHaveText(notations);
 }
 
-/** The piece drawn on a square, e.g. "white knight", or null. */
+/** The piece drawn on a square right now ("white knight"), or null; read in one step, so a
+ *  re-render cannot pull the node away mid-read. Prefer expectPiece, which waits. */
 export async function pieceOn(page, name) {
-  const piece = page.locator(`.board .piece[data-square="${name}"]`);
-  return (await piece.count()) ? piece.getAttribute("data-piece") : null;
+  return page.evaluate(
+    (square) => document.querySelector(`.board .piece[data-square="${square}"]`)?.dataset.piece ?? null,
+    name,
+  );
+}
+
+/** Waits until the board draws `piece` ("white knight") on a square, or nothing when null.
+ *  The board renders at the next animation frame, so this retries like every expect. */
+export async function expectPiece(page, name, piece) {
+  const node = page.locator(`.board .piece[data-square="${name}"]`);
+  if (piece === null) await expect(node).toHaveCount(0);
+  else await expect(node).toHaveAttribute("data-piece", piece);
 }
 
 export async function fen(page) {

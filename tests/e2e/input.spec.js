@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { expectTurns, openPage, pieceOn, square } from "./helpers.js";
+import { expectTurns, openPage, expectPiece, square } from "./helpers.js";
 
 test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
@@ -11,7 +11,7 @@ test.describe("on a touch screen", () => {
     await expect(square(page, "f3")).toHaveClass(/dest-move/);
     await square(page, "f3").tap();
     await expectTurns(page, ["Nf3 (Rh1-g1)"]);
-    expect(await pieceOn(page, "f3")).toBe("white knight");
+    await expectPiece(page, "f3", "white knight");
     await page.screenshot({ path: testInfo.outputPath("phone.png"), fullPage: true });
   });
 });

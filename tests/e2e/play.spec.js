@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import {
-  clickMove, dragMove, expectTurns, fen, openPage, pieceOn, screenshot, square, turnButtons,
+  clickMove, dragMove, expectTurns, fen, openPage, expectPiece, screenshot, square, turnButtons,
 } from "./helpers.js";
 
 test("a Grolman game is played by clicking and dragging, with the rules' notation", async ({ page }, testInfo) => {
@@ -18,9 +18,9 @@ test("a Grolman game is played by clicking and dragging, with the rules' notatio
   // The last turn stays highlighted.
   await expect(square(page, "e2")).toHaveClass(/last/);
   await expect(square(page, "e4")).toHaveClass(/last/);
-  expect(await pieceOn(page, "e2")).toBe("white knight");
-  expect(await pieceOn(page, "g1")).toBe("white rook");
-  expect(await pieceOn(page, "h1")).toBeNull();
+  await expectPiece(page, "e2", "white knight");
+  await expectPiece(page, "g1", "white rook");
+  await expectPiece(page, "h1", null);
 
   await clickMove(page, "e7", "e5");
   await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)", "e5 (Ng8-e7, Rh8-g8)"]);
@@ -32,7 +32,7 @@ test("a Grolman game is played by clicking and dragging, with the rules' notatio
 
   await page.click("#undo");
   await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)", "e5 (Ng8-e7, Rh8-g8)"]);
-  expect(await pieceOn(page, "b2")).toBe("white pawn");
+  await expectPiece(page, "b2", "white pawn");
   expect(errors).toEqual([]);
 });
 
@@ -42,11 +42,11 @@ test("a turn in the move list can be viewed and the board returns to play", asyn
   await page.locator("#moves button.turn").first().click();
   await expect(page.locator("#moves button.turn").first()).toHaveAttribute("aria-current", "step");
   // Viewing an old turn: its final position, and nobody can lead from it.
-  expect(await pieceOn(page, "e5")).toBeNull();
-  expect(await pieceOn(page, "e7")).toBe("black pawn");
+  await expectPiece(page, "e5", null);
+  await expectPiece(page, "e7", "black pawn");
   await expect(square(page, "d7")).not.toHaveClass(/leader/);
   await page.click("#turn-last");
-  expect(await pieceOn(page, "e5")).toBe("black pawn");
+  await expectPiece(page, "e5", "black pawn");
   await expect(square(page, "d2")).toHaveClass(/leader/);
 });
 
@@ -74,11 +74,11 @@ test("a press on the board while viewing an old turn returns to the game", async
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
   await page.click("#turn-first");
   await expect(page.locator("#prompt")).toContainText("Viewing the start of 2");
-  expect(await pieceOn(page, "e4")).toBeNull();
+  await expectPiece(page, "e4", null);
   await page.locator("body").press("ArrowDown");
   await expect(page.locator("#prompt")).toContainText("Viewing turn 1 of 2");
   await square(page, "d2").click(); // back to the live position, and d2 is picked at once
   await expect(page.locator("#prompt")).toBeHidden();
   await expect(square(page, "d2")).toHaveClass(/selected/);
-  expect(await pieceOn(page, "e5")).toBe("black pawn");
+  await expectPiece(page, "e5", "black pawn");
 });

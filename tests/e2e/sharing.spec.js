@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { clickMove, expectTurns, fen, openPage, pieceOn, screenshot, square } from "./helpers.js";
+import { clickMove, expectTurns, fen, openPage, expectPiece, screenshot, square } from "./helpers.js";
 
 test("a shared URL opens its game, and the URL follows the game", async ({ page }) => {
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
@@ -35,7 +35,7 @@ test("a reload keeps the game, and so does opening the page without a fragment",
   await page.goto("index.html");
   await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
   await expectTurns(page, turns);
-  expect(await pieceOn(page, "d5")).toBe("black pawn");
+  await expectPiece(page, "d5", "black pawn");
 });
 
 test("a bad FEN in the FEN box is shown inline and the game is kept", async ({ page }, testInfo) => {
@@ -52,7 +52,7 @@ test("a bad FEN in the FEN box is shown inline and the game is kept", async ({ p
   await page.click("#fen-form button[type=submit]");
   await expect(page.locator("#fen-error")).toHaveText("");
   await expect(page.locator("#moves button.turn")).toHaveCount(0);
-  expect(await pieceOn(page, "a1")).toBe("white rook");
+  await expectPiece(page, "a1", "white rook");
   expect(before).not.toBe(await fen(page));
 });
 
@@ -60,7 +60,7 @@ test("a bad FEN in the URL shows an error and leaves a working board", async ({ 
   const errors = await openPage(page, "#variant=grolman&fen=not%20a%20fen");
   await expect(page.locator("#error")).toBeVisible();
   await expect(page.locator("#error")).toContainText("bad FEN");
-  expect(await pieceOn(page, "e1")).toBe("white king");
+  await expectPiece(page, "e1", "white king");
   await clickMove(page, "e2", "e4");
   await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)"]);
   expect(errors).toEqual([]);
@@ -114,7 +114,7 @@ test("the new game dialog starts any variant from any FEN, and reports a bad one
   await page.click("#new-start");
   await expect(page.locator("#new-dialog")).toBeHidden();
   await expect(page).toHaveURL(/#variant=tatarstan&fen=4k3/);
-  expect(await pieceOn(page, "a1")).toBe("black knight");
+  await expectPiece(page, "a1", "black knight");
 });
 
 test("copy link and PGN copy / paste go through the clipboard", async ({ page, context }) => {
