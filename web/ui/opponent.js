@@ -97,21 +97,17 @@ export class Opponent {
       !this.controller.entry;
   }
 
-  get limits() {
-    return limitsFor(this.controller.variant, this.level);
-  }
-
   // ---- searching ---------------------------------------------------------------------
 
   async think() {
     const key = this.seen.key;
     if (this.job?.kind === "move" && this.job.key === key) return;
     this.stop();
-    const job = this.start("move", key);
+    const job = this.start("move", key, this.level);
     this.lock(true);
     let result;
     try {
-      result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits);
+      result = await this.client.search(this.controller.variant, this.controller.game.fen(), job.limits);
       while (this.controller.player.playing && job === this.job) await sleep(POLL_MS); // let the last cascade finish
     } catch (error) {
       return this.finish(job, error);
@@ -124,24 +120,24 @@ export class Opponent {
 
   async askHint() {
     if (!this.ongoing || this.job || this.computerToMove()) return;
-    const key = this.seen.key;
-    const job = this.start("hint", key);
+    // A hint at the lowest levels would be a poor one: it thinks at least as long as level 3.
+    const job = this.start("hint", this.seen.key, Math.max(3, this.level));
     let result;
     try {
-      result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits);
+      result = await this.client.search(this.controller.variant, this.controller.game.fen(), job.limits);
     } catch (error) {
       return this.finish(job, error);
     }
     if (job !== this.job) return;
     this.finish(job);
     const turn = this.controller.turns.find((t) => t.code === result.best);
-    this.hint = { key, turn, result };
+    this.hint = { key: job.key, turn, result };
     this.showHint();
     this.render();
   }
 
-  start(kind, key) {
-    this.job = { kind, key, started: performance.now() };
+  start(kind, key, level) {
+    this.job = { kind, key, level, limits: limitsFor(this.controller.variant, level), started: performance.now() };
     this.ticker = setInterval(() => this.renderState(), POLL_MS);
     this.render();
     return this.job;
@@ -202,8 +198,8 @@ export class Opponent {
     const job = this.job;
     if (job) {
       const seconds = ((performance.now() - job.started) / 1000).toFixed(1);
-      const { movetimeMs, maxDepth } = this.limits;
-      const budget = `level ${this.level}: up to ${(movetimeMs / 1000).toFixed(1)} s${maxDepth ? `, depth ${maxDepth}` : ""}`;
+      const { movetimeMs, maxDepth } = job.limits;
+      const budget = `level ${job.level}: up to ${(movetimeMs / 1000).toFixed(1)} s${maxDepth ? `, depth ${maxDepth}` : ""}`;
       state.dataset.state = "thinking";
       state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})`;
       return;
@@ -215,10 +211,10 @@ export class Opponent {
     }
     state.dataset.state = this.side === "none" ? "off" : "waiting";
     if (this.side === "none") state.textContent = "Two players at the board. Choose a side for the computer to play it.";
-    else if (!this.ongoing) state.textContent = "The game is over.";
     else if (this.last && this.seen.codes.length && this.last.best === this.seen.codes.at(-1)) {
       state.textContent = `Computer played ${this.last.bestNotation} — ${summary(this.last, this.last.color)}`;
-    } else state.textContent = `Your turn: the computer plays ${this.side}.`;
+    } else if (!this.ongoing) state.textContent = "The game is over.";
+    else state.textContent = `Your turn: the computer plays ${this.side}.`;
   }
 
   /** The line the computer expects after its last turn (or the hint's). */
