@@ -1,0 +1,38 @@
+// The playground's Embed dialog writes both snippets for the current position or game; the
+// snippets work (the iframe URL opens the same game) and captions stay text.
+import { test, expect } from "@playwright/test";
+import { openPage } from "./helpers.js";
+
+test("the Embed dialog writes working snippets for the position and the game", async ({ page }, testInfo) => {
+  const dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
+  // Until index.html loads it itself, the test adds the module (it installs once).
+  await page.addScriptTag({ type: "module", url: "web/embed/dialog.js" });
+  await page.locator("#embed-open").click();
+  const element = page.locator("#embed-element");
+  const iframe = page.locator("#embed-iframe");
+  const fen = "rnbqkbr1/ppppnppp/8/4p3/4P3/8/PPPPNPPP/RNBQKBR1 w Qq e6 0 2";
+  await expect(element).toHaveValue(new RegExp(`<grolman-board variant="grolman" fen="${fen.replace(/\//g, "\\/")}" mode="diagram"></grolman-board>`));
+  await expect(element).toHaveValue(/^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/web\/embed\/grolman-board\.js"><\/script>/);
+  await expect(page.locator("#embed-dialog grolman-board .unit-count")).toHaveText("(16+16)");
+
+  await page.locator('input[name="embed-what"][value="game"]').check();
+  await page.locator('input[name="embed-title"]').fill("<img src=x onerror=alert(1)>");
+  await expect(element).toHaveValue(/<grolman-board variant="grolman" moves="e2e4,g1e2,h1g1 e7e5,g8e7,h8g8" mode="replay" title="&lt;img src=x onerror=alert\(1\)&gt;">/);
+  await expect(page.locator("#embed-dialog grolman-board .title")).toHaveText("<img src=x onerror=alert(1)>");
+  await page.screenshot({ path: testInfo.outputPath("embed-dialog.png") });
+  const src = (await iframe.inputValue()).match(/src="([^"]+)"/)[1].replace(/&amp;/g, "&");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#embed-svg").click()]);
+  expect(download.suggestedFilename()).toBe("img-src-x-onerror-alert-1.svg");
+
+  // The iframe's URL opens the same game in embed.html.
+  await page.goto(src);
+  const board = page.locator("grolman-board");
+  await expect(board.locator(".frame")).toHaveAttribute("data-state", "ready");
+  await expect(board.locator(".title")).toHaveText("<img src=x onerror=alert(1)>");
+  await board.locator(".controls button").last().click();
+  await expect(board.locator(".step")).toContainText("e5 (Ng8-e7, Rh8-g8). Black can no longer castle king side. White to move.");
+  expect(dialogs).toEqual([]);
+});

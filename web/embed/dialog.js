@@ -1,0 +1,166 @@
+// The playground's "Embed…" dialog: the <grolman-board> snippet and the iframe snippet for the
+// current position or game, a live preview, and the diagram as SVG or PNG. It installs itself
+// (a button in the Share section, the dialog at the end of the page) and reads the game from
+// the page's controller (window.grolman), else from the URL fragment and the FEN box.
+import { readFragment } from "../game/url.js";
+import "./grolman-board.js";
+import { fileName, pngBlob, save, svgBlob } from "./export.js";
+import init, { diagramSvg } from "../../pkg/grolman.js";
+
+const SCRIPT_URL = new URL("./grolman-board.js", import.meta.url).href;
+const EMBED_URL = new URL("../../embed.html", import.meta.url).href;
+const CAPTION = ["title", "author", "source", "stipulation"];
+
+const make = (tag, attributes = {}, text = "") => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text) node.textContent = text;
+  return node;
+};
+
+/** Text safe inside a double-quoted HTML attribute of a snippet. */
+export const attribute = (text) =>
+  String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The game as the page has it: variant, start FEN ("" = standard), turn codes, current FEN. */
+function currentGame() {
+  const controller = window.grolman?.controller;
+  if (controller?.game) {
+    const { variant, fen, moves } = controller.description();
+    return { variant, startFen: fen ?? "", moves, fen: controller.game.fen() };
+  }
+  const fromUrl = readFragment(location.hash) ?? { variant: "grolman", fen: null, moves: [] };
+  return { variant: fromUrl.variant ?? "grolman", startFen: fromUrl.fen ?? "", moves: fromUrl.moves,
+           fen: document.getElementById("fen")?.value ?? "" };
+}
+
+/** The settings of the board to embed: what = "position" | "game" | "play". */
+export function embedSettings(game, what, caption) {
+  const settings = { variant: game.variant };
+  if (what === "game") {
+    if (game.startFen) settings.fen = game.startFen;
+    if (game.moves.length) settings.moves = game.moves.join(" ");
+    settings.mode = "replay";
+  } else {
+    settings.fen = game.fen;
+    settings.mode = what === "play" ? "play" : "diagram";
+  }
+  for (const name of CAPTION) if (caption[name]) settings[name] = caption[name];
+  return settings;
+}
+
+export function elementSnippet(settings) {
+  const attributes = Object.entries(settings).map(([name, value]) => ` ${name}="${attribute(value)}"`).join("");
+  return `<script type="module" src="${attribute(SCRIPT_URL)}"></script>\n<grolman-board${attributes}></grolman-board>`;
+}
+
+export function iframeSnippet(settings) {
+  const src = `${EMBED_URL}?${new URLSearchParams(settings)}`;
+  const height = settings.mode === "diagram" ? 520 : 640;
+  return `<iframe src="${attribute(src)}" width="380" height="${height}" title="${attribute(settings.title ?? "Grolman board")}"></iframe>`;
+}
+
+function install() {
+  const share = document.querySelector(".share");
+  if (!share || document.getElementById("embed-open")) return;
+  document.head.append(make("link", { rel: "stylesheet", href: new URL("./dialog.css", import.meta.url).href }));
+  const open = make("button", { type: "button", id: "embed-open" }, "Embed…");
+  share.insertBefore(open, share.querySelector(".note") ?? null);
+
+  const dialog = make("dialog", { id: "embed-dialog", "aria-labelledby": "embed-title" });
+  const form = make("form", { method: "dialog", class: "embed-form" });
+  form.append(make("h2", { id: "embed-title" }, "Embed this board"));
+  const choice = make("fieldset");
+  choice.append(make("legend", {}, "Show"));
+  for (const [value, label] of [["position", "the current position (diagram)"], ["game", "the game (replay of every turn)"], ["play", "the current position (playable)"]]) {
+    const wrap = make("label");
+    const radio = make("input", { type: "radio", name: "embed-what", value });
+    if (value === "position") radio.checked = true;
+    wrap.append(radio, ` ${label}`);
+    choice.append(wrap);
+  }
+  const fields = make("fieldset", { class: "embed-caption" });
+  fields.append(make("legend", {}, "Caption"));
+  const inputs = {};
+  for (const name of CAPTION) {
+    const wrap = make("label", {}, `${name[0].toUpperCase()}${name.slice(1)} `);
+    inputs[name] = make("input", { name: `embed-${name}`, spellcheck: "false", autocomplete: "off",
+      placeholder: { title: "Problem 1", author: "A. Composer", source: "Problemist 2024", stipulation: "#2" }[name] });
+    wrap.append(inputs[name]);
+    fields.append(wrap);
+  }
+  const code = (id, label) => {
+    const wrap = make("label", { class: "snippet" }, label);
+    const area = make("textarea", { id, rows: "4", readonly: "", spellcheck: "false" });
+    const copy = make("button", { type: "button" }, "Copy");
+    copy.addEventListener("click", async () => {
+      area.select();
+      try {
+        await navigator.clipboard.writeText(area.value);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Select and copy";
+      }
+      setTimeout(() => { copy.textContent = "Copy"; }, 2000);
+    });
+    wrap.append(area, copy);
+    return { wrap, area };
+  };
+  const element = code("embed-element", "Element (one script tag):");
+  const iframe = code("embed-iframe", "Iframe (embed.html):");
+  const preview = make("div", { class: "embed-preview", "aria-label": "Preview" });
+  const buttons = make("div", { class: "buttons" });
+  const svgButton = make("button", { type: "button", id: "embed-svg" }, "Download SVG");
+  const pngButton = make("button", { type: "button", id: "embed-png" }, "Download PNG");
+  const close = make("button", { type: "submit", id: "embed-close" }, "Close");
+  buttons.append(svgButton, pngButton, close);
+  const note = make("p", { class: "inline-error", role: "alert" });
+  const columns = make("div", { class: "embed-columns" });
+  const left = make("div");
+  left.append(choice, fields, element.wrap, iframe.wrap);
+  columns.append(left, preview);
+  form.append(columns, note, buttons);
+  dialog.append(form);
+  document.body.append(dialog);
+
+  let game = null;
+  const caption = () => Object.fromEntries(CAPTION.map((n) => [n, inputs[n].value.trim()]).filter(([, v]) => v));
+  const what = () => form.querySelector('input[name="embed-what"]:checked').value;
+  const condition = () => ({ grolman: "Grolman chess", tatarstan: "Tatarstan chess" })[game.variant];
+  const update = () => {
+    const settings = embedSettings(game, what(), caption());
+    element.area.value = elementSnippet(settings);
+    iframe.area.value = iframeSnippet(settings);
+    const board = preview.querySelector("grolman-board") ?? preview.appendChild(make("grolman-board"));
+    for (const name of ["fen", "moves", ...CAPTION]) if (!(name in settings)) board.removeAttribute(name);
+    for (const [name, value] of Object.entries(settings)) board.setAttribute(name, value);
+  };
+  const diagram = () => diagramSvg(game.fen, { ...caption(), condition: condition(),
+    flip: window.grolman?.board?.state.orientation === "black" });
+  form.addEventListener("input", update);
+  open.addEventListener("click", () => {
+    game = currentGame();
+    note.textContent = "";
+    update();
+    dialog.showModal();
+  });
+  svgButton.addEventListener("click", async () => {
+    try {
+      await init(); // loaded already by the page; a no-op then
+      save(svgBlob(diagram()), fileName(caption(), game.fen, "svg"));
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  });
+  pngButton.addEventListener("click", async () => {
+    try {
+      await init();
+      save(await pngBlob(diagram()), fileName(caption(), game.fen, "png"));
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
+else install();
