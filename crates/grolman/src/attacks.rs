@@ -196,63 +196,50 @@ pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     bishop_attacks(sq, occ) | rook_attacks(sq, occ)
 }
 
-const fn between_table() -> [[u64; 64]; 64] {
-    let mut t = [[0u64; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
+/// `RAYS[sq][d]`: the squares from `sq` to the edge in direction `KING_DELTAS[d]` (4 KB; a
+/// 64 x 64 table of lines would weigh 32 KB in the wasm).
+static RAYS: [[u64; 8]; 64] = {
+    let mut t = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = KING_DELTAS[d];
-            let (mut f, mut r) = ((a % 8) as i8 + df, (a / 8) as i8 + dr);
-            let mut acc = 0u64;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                let b = (r * 8 + f) as usize;
-                t[a][b] = acc;
-                acc |= 1 << b;
-                f += df;
-                r += dr;
-            }
+            t[sq][d] = ray_mask(sq, KING_DELTAS[d].0, KING_DELTAS[d].1);
             d += 1;
         }
-        a += 1;
+        sq += 1;
     }
     t
-}
+};
 
-const fn line_table() -> [[u64; 64]; 64] {
-    let mut t = [[0u64; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = KING_DELTAS[d];
-            let line = ray_mask(a, df, dr) | ray_mask(a, -df, -dr) | (1 << a);
-            let (mut f, mut r) = ((a % 8) as i8 + df, (a / 8) as i8 + dr);
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                t[a][(r * 8 + f) as usize] = line;
-                f += df;
-                r += dr;
-            }
-            d += 1;
-        }
-        a += 1;
+/// The direction (index into `KING_DELTAS`) from `a` towards `b`, if they share a line.
+#[inline]
+fn direction(a: Square, b: Square) -> Option<usize> {
+    let df = b.file() as i8 - a.file() as i8;
+    let dr = b.rank() as i8 - a.rank() as i8;
+    if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return None;
     }
-    t
+    let step = (df.signum(), dr.signum());
+    KING_DELTAS.iter().position(|&d| d == step)
 }
-
-static BETWEEN: [[u64; 64]; 64] = between_table();
-static LINE: [[u64; 64]; 64] = line_table();
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a.index()][b.index()])
+    match direction(a, b) {
+        Some(d) => Bitboard(RAYS[a.index()][d] & RAYS[b.index()][(d + 4) % 8]),
+        None => Bitboard::EMPTY,
+    }
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, else empty.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a.index()][b.index()])
+    match direction(a, b) {
+        Some(d) => Bitboard(RAYS[a.index()][d] | RAYS[a.index()][(d + 4) % 8] | (1 << a.u8())),
+        None => Bitboard::EMPTY,
+    }
 }
 
 #[cfg(test)]
@@ -288,6 +275,35 @@ mod tests {
                 let bishop = slide(sq, occ, &[(1, 1), (-1, 1), (1, -1), (-1, -1)]);
                 assert_eq!(rook_attacks(sq, occ), rook, "rook on {sq} occ {occ:?}");
                 assert_eq!(bishop_attacks(sq, occ), bishop, "bishop on {sq} occ {occ:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn between_and_line_agree_with_sliding() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let occ = Bitboard::from_square(a) | Bitboard::from_square(b);
+                let rook = rook_attacks(a, occ) & rook_attacks(b, occ);
+                let bishop = bishop_attacks(a, occ) & bishop_attacks(b, occ);
+                let expected = if rook_attacks(a, occ).contains(b) {
+                    rook
+                } else if bishop_attacks(a, occ).contains(b) {
+                    bishop
+                } else {
+                    Bitboard::EMPTY
+                };
+                assert_eq!(between(a, b), expected, "between {a} {b}");
+                assert_eq!(
+                    line(a, b).is_empty(),
+                    expected.is_empty()
+                        && !rook_attacks(a, occ).contains(b)
+                        && !bishop_attacks(a, occ).contains(b),
+                    "line {a} {b}"
+                );
+                if line(a, b).any() {
+                    assert!(line(a, b).contains(a) && line(a, b).contains(b) && line(a, b) == line(b, a));
+                }
             }
         }
     }
