@@ -27,6 +27,7 @@ test("two boards on a page with a strict CSP render and step independently", asy
   await expect(page.locator("#diagram .unit-count")).toHaveText("(3+2)");
   await expect(page.locator("#diagram .author")).toHaveText("Grolman playground");
   await expect(page.locator("#diagram .condition")).toHaveText("Grolman chess");
+  await expect(page.locator("#diagram .visually-hidden")).toHaveText("Position: White: Ke1, Bf1, Ne2. Black: Kg8, Re8.");
   await expect(page.locator('#diagram .square[data-square="e2"]')).toHaveAttribute("aria-label", /white knight on e2/);
 
   const text = page.locator("#replay .step");

@@ -41,6 +41,17 @@ function placement(fen) {
   }
 }
 
+const ORDER = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+const LETTER = { king: "K", queen: "Q", rook: "R", bishop: "B", knight: "N", pawn: "P" };
+
+/** "White: Ke1, Ra1, Pe2." for readers that cannot see the board. */
+function listing(placed, color) {
+  const units = [...placed.entries()].filter(([, p]) => p.color === color)
+    .sort(([a, p], [b, q]) => ORDER.indexOf(p.role) - ORDER.indexOf(q.role) || a.localeCompare(b))
+    .map(([square, p]) => `${LETTER[p.role]}${square}`);
+  return `${color === "white" ? "White" : "Black"}: ${units.join(", ") || "none"}.`;
+}
+
 export class GrolmanBoard extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
 
@@ -203,12 +214,14 @@ export class GrolmanBoard extends HTMLElement {
     for (const name of CAPTION.filter((n) => n !== "title" && n !== "stipulation")) {
       if (caption[name]) lines.push(make("p", { class: name }, caption[name]));
     }
-    const pieces = [...placement(fen).values()];
+    const placed = placement(fen);
+    const pieces = [...placed.values()];
     const white = pieces.filter((p) => p.color === "white").length;
     const last = make("p", { class: "last-line" });
     last.append(make("span", { class: "stipulation" }, caption.stipulation ?? ""),
                 make("span", { class: "unit-count", title: "white units + black units" }, `(${white}+${pieces.length - white})`));
     lines.push(last);
+    lines.push(make("p", { class: "visually-hidden" }, `Position: ${listing(placed, "white")} ${listing(placed, "black")}`));
     this.caption.replaceChildren(...lines);
   }
 
