@@ -7,7 +7,7 @@
 //               { id, type: "version" }
 // Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust message);
 //               { type: "ready", version } once the wasm is loaded, or { type: "failed", error }.
-import init, { searchBest, solveProblem, version } from "../../pkg/grolman.js";
+import init, { searchBest, solveProblem, version } from "../../pkg/engine/grolman_engine.js";
 
 const ready = init().then(
   () => postMessage({ type: "ready", version: version() }),

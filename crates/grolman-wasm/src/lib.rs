@@ -3,6 +3,7 @@
 //! The contract is `docs/wasm-api.md`.
 
 mod diagram;
+#[cfg(feature = "engine")]
 mod engine;
 
 use grolman::{notation, Color, Outcome, Position, Variant};
