@@ -50,29 +50,39 @@ const browser = await chromium.launch({
          "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 try {
-  // 1. Page weight: every file the page loads, raw and gzip -9.
+  // 1. Page weight: every file the page loads, raw and gzip -9; first what the playable board
+  // needs, then what loads while it idles (the Embed dialog).
   const page = await browser.newPage();
-  const loaded = new Set();
-  page.on("response", (response) => {
-    if (response.status() === 200 && response.url().startsWith(base)) loaded.add(new URL(response.url()).pathname);
-  });
   await page.goto(`${base}index.html`);
   await page.waitForSelector("body[data-ready]");
-  const groups = { wasm: [0, 0], js: [0, 0], css: [0, 0], html: [0, 0] };
-  for (const path of loaded) {
-    const file = join(root, path === "/" ? "index.html" : path);
-    const bytes = readFileSync(file);
-    const kind = path.endsWith(".wasm") ? "wasm" : path.endsWith(".js") ? "js" : path.endsWith(".css") ? "css" : "html";
-    groups[kind][0] += bytes.length;
-    groups[kind][1] += gzipSync(bytes, { level: 9 }).length;
-  }
-  console.log(`\nPage weight (${loaded.size} files):`);
-  let total = [0, 0];
-  for (const [kind, [raw, gz]] of Object.entries(groups)) {
-    console.log(`  ${kind.padEnd(5)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(10)} gzip`);
-    total = [total[0] + raw, total[1] + gz];
-  }
-  console.log(`  total ${kb(total[0]).padStart(10)} raw ${kb(total[1]).padStart(10)} gzip`);
+  await page.waitForTimeout(1500);
+  // The browser's own resource timings say what was requested before the board was playable.
+  const { resources, readyAt } = await page.evaluate(() => ({
+    resources: performance.getEntriesByType("resource").map((r) => ({ path: new URL(r.name).pathname, at: r.startTime })),
+    readyAt: window.grolman.readyAt,
+  }));
+  const local = resources.filter((r) => !r.path.startsWith("data:") && r.path !== "/");
+  const before = ["/index.html", ...local.filter((r) => r.at < readyAt).map((r) => r.path)];
+  const after = local.filter((r) => r.at >= readyAt).map((r) => r.path);
+  const weigh = (paths, title) => {
+    const groups = { wasm: [0, 0], js: [0, 0], css: [0, 0], html: [0, 0] };
+    for (const path of new Set(paths)) {
+      const bytes = readFileSync(join(root, path === "/" ? "index.html" : path));
+      const kind = path.endsWith(".wasm") ? "wasm" : path.endsWith(".js") ? "js" : path.endsWith(".css") ? "css" : "html";
+      groups[kind][0] += bytes.length;
+      groups[kind][1] += gzipSync(bytes, { level: 9 }).length;
+    }
+    console.log(`\n${title} (${new Set(paths).size} files):`);
+    let total = [0, 0];
+    for (const [kind, [raw, gz]] of Object.entries(groups)) {
+      if (!raw) continue;
+      console.log(`  ${kind.padEnd(5)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(10)} gzip`);
+      total = [total[0] + raw, total[1] + gz];
+    }
+    console.log(`  total ${kb(total[0]).padStart(10)} raw ${kb(total[1]).padStart(10)} gzip`);
+  };
+  weigh(before, "Page weight to a playable board");
+  if (after.length) weigh(after, "Loaded afterwards, while idle");
 
   // 2. Load to a playable board (navigation start -> leaders marked), median of 7 cold loads.
   const loads = [];

@@ -117,6 +117,10 @@ async function start() {
   });
 
   document.body.dataset.ready = "true";
+  // Extras that playing does not need load once the board is playable: the Embed dialog
+  // (web/embed/dialog.js installs its own button in the Share section).
+  const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
+  later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
   // For scripts/measure.mjs: milliseconds from navigation start to a playable board.
   window.grolman = { controller, board, readyAt: performance.now(), initMs: performance.now() - started };
 }
