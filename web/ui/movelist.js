@@ -37,6 +37,8 @@ export class MoveList {
       button.dataset.ply = String(ply);
       button.dataset.code = turn.code;
       button.textContent = turn.notation;
+      // Long chains and transformations get a line each instead of half a row.
+      if (turn.notation.length > 24) row.classList.add("long");
       if (ply === viewPly) button.setAttribute("aria-current", "step");
       row.append(button);
       if (black) number += 1;
