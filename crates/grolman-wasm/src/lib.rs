@@ -50,6 +50,12 @@ fn pieces(pos: &Position) -> Vec<PlacedPiece> {
         .collect()
 }
 
+#[derive(Serialize, PartialEq)]
+struct LeadJs {
+    from: grolman::Square,
+    to: grolman::Square,
+}
+
 #[derive(Serialize)]
 struct StatusJs {
     state: &'static str,
@@ -108,6 +114,23 @@ impl Game {
     /// Every legal turn of the current position, with code, notation, events and FEN after.
     pub fn turns(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.legal_turns())
+    }
+
+    /// `[{from, to}]`: the leading moves that start a legal turn, one entry per from/to pair
+    /// (promotion choices are asked by `choices`). Much lighter than `turns` when a Tatarstan
+    /// position has thousands of turns.
+    pub fn leads(&self) -> Result<JsValue, JsError> {
+        let mut pairs: Vec<LeadJs> = Vec::new();
+        for lead in self.inner.leading_moves() {
+            let pair = LeadJs {
+                from: lead.from,
+                to: lead.to,
+            };
+            if !pairs.contains(&pair) {
+                pairs.push(pair);
+            }
+        }
+        to_js(&pairs)
     }
 
     /// The open choice of a partly entered turn.

@@ -63,3 +63,12 @@ fn choices_and_status_cross_as_objects() {
     let pgn = Game::from_pgn(&Game::new("grolman", None).unwrap().pgn()).unwrap();
     assert_eq!(pgn.variant(), "grolman");
 }
+
+#[wasm_bindgen_test]
+fn leads_list_each_leading_move_once() {
+    let g = Game::new("grolman", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".into())).unwrap();
+    let leads: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(g.leads().unwrap()).unwrap();
+    // e7-e8 (one entry for four promotions) and five king moves.
+    assert_eq!(leads.len(), 6);
+    assert!(leads.iter().any(|l| l["from"] == "e7" && l["to"] == "e8"));
+}

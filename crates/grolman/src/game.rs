@@ -5,7 +5,7 @@ use core::fmt;
 use serde::Serialize;
 
 use crate::legal::has_legal_turn;
-use crate::notation::{self, choices, literature, pgn};
+use crate::notation::{self, literature, pgn};
 use crate::position::{FenError, Position};
 use crate::turn::{Turn, TurnError};
 use crate::types::{Color, Role};
@@ -166,12 +166,23 @@ impl Game {
         notation::legal_turns(self.position(), self.rules)
     }
 
+    /// The leading moves that start a legal turn, each once (none once the game is over).
+    pub fn leading_moves(&self) -> Vec<crate::Lead> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        notation::leading_moves(self.position(), self.rules)
+    }
+
     /// The open choice of a partly entered turn (a turn-code prefix).
     ///
     /// # Errors
-    /// As [`choices::open_choices`].
+    /// As [`notation::choices_at`].
     pub fn choices(&self, prefix: &str) -> Result<Choices, GameError> {
-        Ok(choices::open_choices(&self.legal_turns(), prefix)?)
+        if let Some(o) = self.outcome() {
+            return Err(GameError::Over(o));
+        }
+        Ok(notation::choices_at(self.position(), self.rules, prefix)?)
     }
 
     /// Plays a turn given by its code (or a prefix that leaves no choice open).
@@ -182,7 +193,7 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::Over(o));
         }
-        let turn = notation::find_by_code(&self.legal_turns(), code)?;
+        let turn = notation::find_turn(self.position(), self.rules, code)?;
         self.push(turn.clone());
         Ok(turn)
     }
@@ -195,7 +206,7 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::Over(o));
         }
-        let turn = literature::find(self.position(), &self.legal_turns(), text)?;
+        let turn = literature::find_at(self.position(), self.rules, text)?;
         self.push(turn.clone());
         Ok(turn)
     }

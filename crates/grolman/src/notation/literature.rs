@@ -405,3 +405,19 @@ impl Parsed {
 pub fn find(pos: &Position, turns: &[Turn], text: &str) -> Result<Turn, TurnError> {
     parse(text)?.resolve(pos, turns, text)
 }
+
+/// Reads literature notation and finds its legal turn in `pos`, building only the turns whose
+/// leading move goes to the written destination.
+///
+/// # Errors
+/// As [`Parsed::resolve`] and [`parse`].
+pub fn find_at(pos: &Position, rules: crate::Rules, text: &str) -> Result<Turn, TurnError> {
+    let parsed = parse(text)?;
+    let turns = match parsed.lead {
+        SanLead::Castle(_) => {
+            crate::notation::legal_turns_where(pos, rules, |l| matches!(l.kind, LeadKind::Castle(_)))
+        }
+        SanLead::Normal { to, .. } => crate::notation::legal_turns_where(pos, rules, |l| l.to == to),
+    };
+    parsed.resolve(pos, &turns, text)
+}

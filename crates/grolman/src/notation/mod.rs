@@ -5,7 +5,7 @@ pub mod choices;
 pub mod literature;
 pub mod pgn;
 
-use crate::legal::{for_each_turn, has_legal_turn};
+use crate::legal::{for_each_turn, for_each_turn_where, has_legal_turn};
 use crate::movegen::Lead;
 use crate::position::Position;
 use crate::turn::{write_code, Turn, TurnCode, TurnError};
@@ -21,8 +21,20 @@ use crate::variant::Rules;
 /// assert_eq!(e4.code, "e2e4,g1e2,h1g1");
 /// ```
 pub fn legal_turns(pos: &Position, rules: Rules) -> Vec<Turn> {
+    legal_turns_where(pos, rules, |_| true)
+}
+
+/// The legal turns whose leading move passes `lead_filter`, as [`legal_turns`] gives them
+/// (their SAN still disambiguated among all the leading moves). Cheaper when a Tatarstan
+/// position has thousands of turns and only those of one leader are wanted.
+pub fn legal_turns_where(
+    pos: &Position,
+    rules: Rules,
+    mut lead_filter: impl FnMut(&Lead) -> bool,
+) -> Vec<Turn> {
+    let leads = leading_moves(pos, rules);
     let mut raw = Vec::new();
-    for_each_turn(pos, rules, true, &mut |v| {
+    for_each_turn_where(pos, rules, true, |l| lead_filter(l), &mut |v| {
         raw.push((
             v.lead,
             v.steps.to_vec(),
@@ -32,8 +44,6 @@ pub fn legal_turns(pos: &Position, rules: Rules) -> Vec<Turn> {
         ));
         false
     });
-    let mut leads: Vec<Lead> = raw.iter().map(|r| r.0).collect();
-    leads.dedup();
     raw.into_iter()
         .map(|(lead, steps, owner_promotions, events, after)| {
             let san = literature::san(pos, lead, &leads);
@@ -57,6 +67,59 @@ pub fn legal_turns(pos: &Position, rules: Rules) -> Vec<Turn> {
             turn
         })
         .collect()
+}
+
+/// The leading moves that start at least one legal turn, each once.
+pub fn leading_moves(pos: &Position, rules: Rules) -> Vec<Lead> {
+    let mut leads: Vec<Lead> = Vec::new();
+    for_each_turn(pos, rules, false, &mut |v| {
+        if leads.last() != Some(&v.lead) {
+            leads.push(v.lead);
+        }
+        false
+    });
+    leads
+}
+
+/// The legal turns of the leading move that a turn code starts with; an error naming the
+/// leader when it has none.
+fn leader_turns(pos: &Position, rules: Rules, code: &TurnCode, text: &str) -> Result<Vec<Turn>, TurnError> {
+    let illegal = |reason: String| TurnError::Illegal {
+        turn: text.to_string(),
+        reason,
+    };
+    let Some(first) = code.steps.first() else {
+        return Err(illegal("no steps".into()));
+    };
+    let turns = legal_turns_where(pos, rules, |l| l.from == first.from && l.to == first.to);
+    if turns.is_empty() {
+        let leads = leading_moves(pos, rules);
+        return Err(illegal(if leads.iter().any(|l| l.from == first.from) {
+            format!("no legal turn leads from {} to {}", first.from, first.to)
+        } else {
+            format!("no legal turn is led by the unit on {}", first.from)
+        }));
+    }
+    Ok(turns)
+}
+
+/// The legal turn of `pos` that a turn code (or a prefix of one that leaves no choice open)
+/// names. Only the turns of its leading move are built.
+///
+/// # Errors
+/// [`TurnError`]: a malformed code, no legal turn matching it, or a missing choice.
+pub fn find_turn(pos: &Position, rules: Rules, text: &str) -> Result<Turn, TurnError> {
+    let code = TurnCode::parse(text)?;
+    find_by_code(&leader_turns(pos, rules, &code, text)?, text)
+}
+
+/// The open choice of a partly entered turn of `pos`.
+///
+/// # Errors
+/// [`TurnError`] when the prefix is malformed or no legal turn starts with it.
+pub fn choices_at(pos: &Position, rules: Rules, text: &str) -> Result<choices::Choices, TurnError> {
+    let code = TurnCode::parse(text)?;
+    choices::open_choices(&leader_turns(pos, rules, &code, text)?, text)
 }
 
 /// The legal turn that a turn code (or a prefix of one that leaves no choice open) names.
