@@ -139,7 +139,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Perft speed on fixed positions, per variant.
+/// Turn-query time and perft speed on fixed positions, per variant.
 fn bench() {
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let cases = [
@@ -150,6 +150,23 @@ fn bench() {
         (Variant::Tatarstan, "start", grolman::START_FEN, 2),
         (Variant::Tatarstan, "kiwipete", KIWIPETE, 2),
     ];
+    // What the board asks of every position: all legal turns with notation and events.
+    for variant in Variant::ALL {
+        for (name, fen) in [("start", grolman::START_FEN), ("kiwipete", KIWIPETE)] {
+            let pos = Position::from_fen(fen).expect("bench position");
+            let rounds = 20;
+            let start = Instant::now();
+            let mut n = 0;
+            for _ in 0..rounds {
+                n = notation::legal_turns(&pos, variant.into()).len();
+            }
+            let ms = start.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
+            println!(
+                "{:<10} {name:<9} turn query: {n:>5} turns in {ms:>8.3} ms",
+                variant.name()
+            );
+        }
+    }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (variant, name, fen, depth) in cases {
         let pos = Position::from_fen(fen).expect("bench position");
