@@ -7,8 +7,7 @@ test("the Embed dialog writes working snippets for the position and the game", a
   const dialogs = [];
   page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
-  // Until index.html loads it itself, the test adds the module (it installs once).
-  await page.addScriptTag({ type: "module", url: "web/embed/dialog.js" });
+  // web/main.js loads the dialog once the board is playable; it adds its own button.
   await page.locator("#embed-open").click();
   const element = page.locator("#embed-element");
   const iframe = page.locator("#embed-iframe");
