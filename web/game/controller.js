@@ -5,12 +5,9 @@ import { Game, piecesOf } from "../../pkg/grolman.js";
 import { marksFrom as marksOf, piecesFrom } from "../board/state.js";
 import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
 import { CascadePlayer } from "../cascade/player.js";
-import { candidatesClause } from "../cascade/text.js";
+import { candidatesClause, capitalize } from "../cascade/text.js";
 import { VARIANTS, readFragment, writeFragment } from "./url.js";
 import { loadGame, saveGame } from "./storage.js";
-
-const ROLE_ORDER = ["queen", "rook", "bishop", "knight"];
-const LETTER_ROLE = { q: "queen", r: "rook", b: "bishop", n: "knight" };
 
 export class Controller {
   /**
@@ -257,23 +254,14 @@ export class Controller {
 
   async move(from, to) {
     const matching = this.turns.filter((t) => t.from === from && t.to === to);
-    if (!matching.length) return;
+    if (!matching.length) return undefined;
     if (matching.length === 1) return this.play(matching[0].code);
-    const leader = matching[0].code.split(",")[0].split(";")[0];
     let choices;
     try {
       choices = this.game.choices(`${from}${to}`);
     } catch (error) {
-      // A leader that promotes may need its letter in the prefix: ask which kind first.
-      if (!/^[a-h][1-8][a-h][1-8][qrbn]$/.test(leader)) return this.ui.errors.show(error.message);
-      const letters = [...new Set(matching.map((t) => t.code.slice(4, 5)))];
-      const role = await this.ui.pickers.pick({
-        title: "Promote to",
-        options: ROLE_ORDER.filter((r) => letters.some((l) => LETTER_ROLE[l] === r))
-          .map((role) => ({ role, color: this.status.turn, label: role, value: role })),
-      });
-      if (!role) return this.showCurrent();
-      choices = this.game.choices(`${from}${to}${role[0] === "k" ? "n" : role[0]}`);
+      this.ui.errors.show(error.message);
+      return this.showCurrent();
     }
     return this.advance(choices);
   }
@@ -386,8 +374,4 @@ function placementOf(fen) {
 function dedupe(event) {
   const seen = new Set();
   return { ...event, units: event.units.filter((u) => !seen.has(`${u.square}${u.to}`) && seen.add(`${u.square}${u.to}`)) };
-}
-
-function capitalize(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
