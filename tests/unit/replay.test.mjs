@@ -21,12 +21,8 @@ const POSITIONS = [
   "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
 ];
 
-/** Placement only: drawing does not need the en passant field. */
-function placement(fen) {
-  const fields = fen.split(" ");
-  fields[3] = "-";
-  return piecesFrom(piecesOf(fields.join(" ")));
-}
+/** piecesOf must accept every FEN the game reports (en passant after a refilled start square too). */
+const placement = (fen) => piecesFrom(piecesOf(fen));
 
 const key = (pieces) => [...pieces].map(([s, p]) => `${s}:${p.color[0]}${p.role}`).sort().join(" ");
 

@@ -163,7 +163,7 @@ export class Controller {
 
   piecesAtPly(ply) {
     const fen = ply === 0 ? this.game.startFen() : this.history[ply - 1].fen;
-    return placementOf(fen);
+    return piecesFrom(piecesOf(fen));
   }
 
   /** Leaders of the current position -> their destinations (from `turns()`, nothing else). */
@@ -355,19 +355,6 @@ export class Controller {
     this.refresh();
     this.showCurrent();
     this.persist();
-  }
-}
-
-/** The units of a FEN. Only the placement is needed to draw it, so a FEN that the validating
- *  constructor refuses for its en passant field is drawn from its placement all the same. */
-function placementOf(fen) {
-  try {
-    return piecesFrom(piecesOf(fen));
-  } catch (error) {
-    const fields = fen.split(/\s+/);
-    if (fields.length < 4 || fields[3] === "-") throw error;
-    fields[3] = "-";
-    return piecesFrom(piecesOf(fields.join(" ")));
   }
 }
 
