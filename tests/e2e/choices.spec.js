@@ -53,6 +53,16 @@ test("a pawn promotes through the picker", async ({ page }, testInfo) => {
   expect(await fen(page)).toMatch(/^N7\/4k3\//);
 });
 
+test("a pawn that follows onto its last rank promotes through the picker", async ({ page }) => {
+  await openPage(page, link("grolman", "1N2k3/1P6/8/8/8/8/8/4K3 w - - 0 1"));
+  await clickMove(page, "b8", "c6");
+  await expect(page.locator("#prompt")).toContainText("b8 is empty: only the b7 pawn can reach it");
+  await expect(page.locator("#picker .picker-option")).toHaveCount(4);
+  await page.locator('#picker .picker-option[data-role="rook"]').click();
+  await expectTurns(page, ["Nc6 (b7-b8=R)+"]);
+  await expectPiece(page, "b8", "white rook");
+});
+
 test("Tatarstan: the owner chooses a promotion made by transformation, and the waves are shown", async ({ page }, testInfo) => {
   await openPage(page, link("tatarstan", OWNER_PROMOTION));
   await clickMove(page, "e1", "f2");

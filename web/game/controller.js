@@ -294,10 +294,17 @@ export class Controller {
     if (open.kind === "follower") {
       const froms = [...new Set(open.options.map((o) => o.from))];
       const candidateEvent = { vacated: open.vacated, units: open.options.map((o) => ({ square: o.from, role: o.role, to: o.to })) };
-      this.ui.board.set({ marks: marksOf({ vacated: open.vacated, candidate: froms }), choosable: new Set(froms) });
-      this.ui.prompt.set(`${candidatesClause(dedupe(candidateEvent))}, and they tie: click the unit that follows.`);
-      const square = await this.ui.board.nextChoice();
-      if (square === null) return null;
+      let square = froms[0];
+      if (froms.length > 1) {
+        this.ui.board.set({ marks: marksOf({ vacated: open.vacated, candidate: froms }), choosable: new Set(froms) });
+        this.ui.prompt.set(`${candidatesClause(dedupe(candidateEvent))}, and they tie: click the unit that follows.`);
+        square = await this.ui.board.nextChoice();
+        if (square === null) return null;
+      } else {
+        // One unit, several ways (a promotion, or either castling square): ask only how.
+        this.ui.board.set({ marks: marksOf({ vacated: open.vacated, candidate: froms }) });
+        this.ui.prompt.set(`${candidatesClause(dedupe(candidateEvent))}: choose how it follows.`);
+      }
       const options = open.options.filter((o) => o.from === square);
       if (options.length === 1) return options[0].code;
       return this.ui.pickers.pick({
