@@ -69,3 +69,27 @@ test("the playground plays a turn with a tie by keyboard alone", async ({ page }
   await expectTurns(page, ["Kd1 (Ng2-e1)"]);
   await expect(page.locator("#cascade-text")).toHaveAttribute("aria-live", "polite");
 });
+
+test("the element's promotion choice is reached by keyboard", async ({ page }) => {
+  await page.goto(`embed.html?mode=play&variant=grolman&fen=${encodeURIComponent("8/P3k3/8/8/8/8/8/4K3 w - - 0 1")}`);
+  const board = page.locator("grolman-board");
+  await expect(board.locator(".frame")).toHaveAttribute("data-state", "ready");
+  await board.locator('.square[data-square="a7"]').focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  const options = board.locator(".picker-option");
+  await expect(options).toHaveCount(4);
+  await expect(options.first()).toBeFocused();
+  await page.keyboard.press("Escape"); // cancels: the pawn stays
+  await expect(board.locator(".picker")).toBeHidden();
+  await expect(board.locator('.piece[data-square="a7"]')).toHaveAttribute("data-piece", "white pawn");
+  await board.locator('.square[data-square="a7"]').focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Tab"); // queen, rook, bishop, knight
+  await expect(board.getByRole("button", { name: "knight" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(board.locator('.piece[data-square="a8"]')).toHaveAttribute("data-piece", "white knight");
+});

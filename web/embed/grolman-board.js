@@ -20,7 +20,6 @@ let rulesLoading = null;
 const loadRules = () => (rulesLoading ??= init());
 
 const STYLESHEETS = ["../board/theme.css", "./grolman-board.css"].map((path) => new URL(path, import.meta.url).href);
-const LETTER_ROLE = { q: "queen", r: "rook", b: "bishop", n: "knight" };
 
 const make = (tag, attributes = {}, text = "") => {
   const node = document.createElement(tag);
@@ -29,17 +28,8 @@ const make = (tag, attributes = {}, text = "") => {
   return node;
 };
 
-/** The units of a FEN; a FEN refused only for its en passant field is drawn from its placement. */
-function placement(fen) {
-  try {
-    return piecesFrom(piecesOf(fen));
-  } catch (error) {
-    const fields = fen.split(/\s+/);
-    if (fields.length < 4 || fields[3] === "-") throw error;
-    fields[3] = "-";
-    return piecesFrom(piecesOf(fields.join(" ")));
-  }
-}
+/** The units of a FEN, as the board draws them. */
+const placement = (fen) => piecesFrom(piecesOf(fen));
 
 const ORDER = ["king", "queen", "rook", "bishop", "knight", "pawn"];
 const LETTER = { king: "K", queen: "Q", rook: "R", bishop: "B", knight: "N", pawn: "P" };
@@ -411,14 +401,10 @@ export class GrolmanBoard extends HTMLElement {
     let choices;
     try {
       choices = this.game.choices(`${from}${to}`);
-    } catch {
-      // A leader that promotes may need its kind in the prefix before anything else.
-      const letters = [...new Set(matching.map((t) => t.code.slice(4, 5)))].filter((l) => LETTER_ROLE[l]);
-      const letter = await this.picker.pick({
-        title: "Promote to",
-        options: letters.map((l) => ({ role: LETTER_ROLE[l], color: this.status.turn, label: LETTER_ROLE[l], value: l })),
-      });
-      choices = letter ? this.game.choices(`${from}${to}${letter}`) : null;
+    } catch (error) {
+      this.entry = false;
+      this.stepText.textContent = error.message;
+      return this.showLive();
     }
     while (choices && !choices.complete) {
       const code = await this.ask(choices);
@@ -440,11 +426,18 @@ export class GrolmanBoard extends HTMLElement {
       const seen = new Set();
       const units = open.options.map((o) => ({ square: o.from, role: o.role, to: o.to }))
         .filter((u) => !seen.has(u.square + u.to) && seen.add(u.square + u.to));
-      this.board.set({ marks: marksFrom({ vacated: open.vacated, candidate: froms }), choosable: new Set(froms) });
-      this.stepText.textContent = `${candidatesClause({ vacated: open.vacated, units })}, and they tie: ` +
-        `choose the unit that follows (${froms.join(" or ")}: arrow keys and Enter, or click; Escape cancels).`;
-      const square = await this.board.nextChoice();
-      if (square === null) return null;
+      let square = froms[0];
+      if (froms.length > 1) {
+        this.board.set({ marks: marksFrom({ vacated: open.vacated, candidate: froms }), choosable: new Set(froms) });
+        this.stepText.textContent = `${candidatesClause({ vacated: open.vacated, units })}, and they tie: ` +
+          `choose the unit that follows (${froms.join(" or ")}: arrow keys and Enter, or click; Escape cancels).`;
+        square = await this.board.nextChoice();
+        if (square === null) return null;
+      } else {
+        // One unit, several ways (a promotion, or either castling square): ask only how.
+        this.board.set({ marks: marksFrom({ vacated: open.vacated, candidate: froms }) });
+        this.stepText.textContent = `${candidatesClause({ vacated: open.vacated, units })}: choose how it follows.`;
+      }
       const options = open.options.filter((o) => o.from === square);
       if (options.length === 1) return options[0].code;
       return this.picker.pick({
