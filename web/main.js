@@ -8,6 +8,8 @@ import { Picker } from "./ui/pickers.js";
 import { ErrorLine, StatusBanner } from "./ui/banner.js";
 import { CascadePanel } from "./ui/cascade.js";
 import { bindNewGameDialog, bindPgnDialog, copy } from "./ui/dialogs.js";
+import { Opponent } from "./ui/opponent.js";
+import { SolvePanel } from "./ui/solve.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,6 +68,18 @@ async function start() {
   controller.open();
   $("loading").remove();
   board.flush();
+
+  const opponent = new Opponent(controller, {
+    side: $("computer-side"), level: $("computer-level"), hint: $("hint"),
+    state: $("computer-state"), line: $("computer-line"),
+  }, { side: prefs.computer, level: prefs.level, save: savePrefs });
+  controller.onChange = () => opponent.update();
+  opponent.update({ fresh: true });
+  new SolvePanel(controller, {
+    text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
+    solve: $("solve-start"), cancel: $("solve-cancel"), progress: $("solve-progress"),
+    output: $("solve-output"), error: $("solve-error"),
+  });
 
   // Controls.
   const flip = () => {

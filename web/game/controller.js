@@ -23,6 +23,8 @@ export class Controller {
     this.entry = null; // the open Choices of a turn being entered
     this.autoplay = true;
     this.writtenHash = null;
+    this.inputLocked = false; // while the computer is to move (web/ui/opponent.js)
+    this.onChange = null; // called after every change of the game
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
   }
 
@@ -153,6 +155,7 @@ export class Controller {
     this.ui.fenBox.set(this.game.fen());
     this.ui.moveList.render(this.history, this.viewPly, this.game.startFen());
     this.ui.status.show(this.status, this.game.variant());
+    this.onChange?.();
   }
 
   link() {
@@ -168,7 +171,7 @@ export class Controller {
 
   /** Leaders of the current position -> their destinations (from `turns()`, nothing else). */
   dests() {
-    if (this.status.state !== "ongoing") return new Map();
+    if (this.status.state !== "ongoing" || this.inputLocked) return new Map();
     const dests = new Map();
     for (const turn of this.turns) {
       if (!dests.has(turn.from)) dests.set(turn.from, []);

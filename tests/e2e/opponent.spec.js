@@ -1,0 +1,107 @@
+// Playing the computer: the search runs in the engine worker (real wasm), its turn is played
+// through the page's ordinary path and replays its cascade.
+import { test, expect } from "@playwright/test";
+import { clickMove, expectPiece, openPage, screenshot, square, turnButtons } from "./helpers.js";
+
+/** Preferences before the page loads (openPage keeps prefs that are already there). */
+async function withPrefs(page, prefs) {
+  await page.addInitScript((p) => localStorage.setItem("grolman.prefs", JSON.stringify(p)), prefs);
+}
+
+const state = (page) => page.locator("#computer-state");
+
+test("the computer answers a Grolman turn, and its cascade replays", async ({ page }, testInfo) => {
+  await withPrefs(page, { autoplay: true, speed: 4, computer: "black", level: 1 });
+  const errors = await openPage(page);
+  await expect(page.locator("#computer-side")).toHaveValue("black");
+  await clickMove(page, "e2", "e4");
+  await expect(turnButtons(page)).toHaveCount(2, { timeout: 15_000 });
+  await expect(turnButtons(page).first()).toHaveText("e4 (Ng1-e2, Rh1-g1)");
+  const reply = await turnButtons(page).nth(1).textContent();
+  // The reply's cascade plays step by step, like a human turn's.
+  await expect(page.locator("#step-play")).toHaveText(/Pause/);
+  await expect(page.locator("#step-counter")).toHaveText(/^step [1-9]\d* of \d+$/);
+  await expect(page.locator("#step-play")).toHaveText(/Play/, { timeout: 10_000 });
+  const [index, count] = (await page.locator("#step-counter").textContent()).match(/\d+/g).map(Number);
+  expect(index).toBe(count);
+  expect(count).toBeGreaterThan(2);
+  await expect(state(page)).toContainText(`Computer played ${reply}`);
+  await expect(state(page)).toContainText(/depth \d+, score [-+#\d.]+ for black/);
+  await expect(page.locator("#computer-line")).toContainText("Expected: 1...");
+  // White may lead again; Black's units may not.
+  await expect(square(page, "d2")).toHaveClass(/leader/);
+  expect(await page.locator("#fen").inputValue()).toMatch(/ w /);
+  await screenshot(page, testInfo, "computer-replied");
+
+  // Undo takes back the computer's turn and the player's own.
+  await page.click("#undo");
+  await expect(turnButtons(page)).toHaveCount(0);
+  await expectPiece(page, "e2", "white pawn");
+  await expect(square(page, "e2")).toHaveClass(/leader/);
+  expect(errors).toEqual([]);
+});
+
+test("the page answers while the computer thinks", async ({ page }) => {
+  // Tatarstan chess at level 4 thinks for 5 s (its depth 3 takes longer): time for the checks.
+  await withPrefs(page, { autoplay: false, computer: "black", level: 4 });
+  const errors = await openPage(page, "#variant=tatarstan");
+  await clickMove(page, "d2", "d4");
+  await expect(state(page)).toHaveAttribute("data-state", "thinking");
+  // Nobody may lead for the computer while it thinks.
+  await expect(square(page, "d7")).not.toHaveClass(/leader/);
+  // Timers keep firing on the main thread during the search (a blocked thread would run this
+  // only after the search, and see it over), the elapsed time keeps counting and the board flips.
+  // The count is kept low: the test machine may be busy.
+  const ticks = await page.evaluate(() => new Promise((resolve) => {
+    let count = 0;
+    const end = performance.now() + 300;
+    const tick = () => {
+      count += 1;
+      if (performance.now() < end) setTimeout(tick, 10);
+      else resolve({ count, state: document.getElementById("computer-state").dataset.state });
+    };
+    tick();
+  }));
+  expect(ticks.state).toBe("thinking");
+  expect(ticks.count).toBeGreaterThan(2);
+  const first = await state(page).textContent();
+  await expect(state(page)).not.toHaveText(first);
+  const before = await square(page, "a1").boundingBox();
+  await page.click("#flip");
+  await expect.poll(async () => (await square(page, "a1").boundingBox()).y).toBeLessThan(before.y);
+  await expect(turnButtons(page)).toHaveCount(2, { timeout: 15_000 });
+  await expect(state(page)).toContainText("Computer played");
+  await expect(square(page, "e2")).toHaveClass(/leader/);
+  expect(errors).toEqual([]);
+});
+
+test("a hint names a legal turn and marks its leader", async ({ page }, testInfo) => {
+  await withPrefs(page, { autoplay: false, computer: "none", level: 2 });
+  const errors = await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
+  await page.click("#hint");
+  await expect(state(page)).toHaveAttribute("data-state", "hint", { timeout: 10_000 });
+  const text = await state(page).textContent();
+  const notation = text.match(/^Hint: (.*) — depth/)[1];
+  const legal = await page.evaluate(() => window.grolman.controller.turns.map((t) => ({ notation: t.notation, from: t.from, to: t.to })));
+  const turn = legal.find((t) => t.notation === notation);
+  expect(turn, `${notation} is a legal turn`).toBeTruthy();
+  await expect(square(page, turn.from)).toHaveClass(/\bhint\b/);
+  await expect(square(page, turn.to)).toHaveClass(/hint-to/);
+  await screenshot(page, testInfo, "hint");
+  // Playing it clears the hint.
+  await clickMove(page, turn.from, turn.to);
+  await expect(turnButtons(page)).toHaveCount(3);
+  await expect(state(page)).not.toHaveAttribute("data-state", "hint");
+  expect(errors).toEqual([]);
+});
+
+test("the computer can take White and replies in Tatarstan chess at a shallow level", async ({ page }) => {
+  await withPrefs(page, { autoplay: false, computer: "white", level: 1 });
+  const errors = await openPage(page, "#variant=tatarstan");
+  await expect(turnButtons(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(square(page, "e7")).toHaveClass(/leader/);
+  // Switching the computer off leaves two players at the board.
+  await page.selectOption("#computer-side", "none");
+  await expect(state(page)).toHaveAttribute("data-state", "off");
+  expect(errors).toEqual([]);
+});
