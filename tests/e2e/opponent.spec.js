@@ -105,3 +105,15 @@ test("the computer can take White and replies in Tatarstan chess at a shallow le
   await expect(state(page)).toHaveAttribute("data-state", "off");
   expect(errors).toEqual([]);
 });
+
+test("the computer mates in one when it can, and the game ends", async ({ page }) => {
+  await withPrefs(page, { autoplay: false, computer: "white", level: 3 });
+  // The Grolman mate of crates/grolman-engine/tests/mates.rs: Ra8 draws the bishop to a1.
+  const errors = await openPage(page, `#variant=grolman&fen=${encodeURIComponent("7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1")}`);
+  await expect(turnButtons(page)).toHaveText(["Ra8 (Bb2-a1)#"], { timeout: 10_000 });
+  await expect(state(page)).toContainText("Computer played Ra8 (Bb2-a1)#");
+  await expect(state(page)).toContainText("score #1 for white");
+  await expect(page.locator("#status")).toContainText("checkmate");
+  await expect(page.locator("#hint")).toBeDisabled();
+  expect(errors).toEqual([]);
+});
