@@ -71,7 +71,8 @@ test("the page answers while the computer thinks", async ({ page }) => {
   await expect.poll(async () => (await square(page, "a1").boundingBox()).y).toBeLessThan(before.y);
   await expect(turnButtons(page)).toHaveCount(2, { timeout: 15_000 });
   await expect(state(page)).toContainText("Computer played");
-  await expect(square(page, "e2")).toHaveClass(/leader/);
+  // White may lead again (which units depends on the reply).
+  await expect(page.locator(".board .square.leader")).not.toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -196,6 +196,8 @@ export class Opponent {
   renderState() {
     const { state } = this.els;
     const job = this.job;
+    // A live region: busy while the seconds tick, so that only the outcome is read out.
+    state.setAttribute("aria-busy", String(job !== null));
     if (job) {
       const seconds = ((performance.now() - job.started) / 1000).toFixed(1);
       const { movetimeMs, maxDepth } = job.limits;
