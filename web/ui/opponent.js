@@ -42,8 +42,9 @@ export class Opponent {
     this.client = client;
     this.side = ["white", "black"].includes(side) ? side : "none";
     this.level = Number(level) || 2;
-    this.job = null; // { kind: "move" | "hint", key, started }
+    this.job = null; // { kind: "move" | "hint", key, level, limits, started }
     this.hint = null; // { key, turn, result }
+    this.last = null; // the computer's last search: its result, color and move number
     this.seen = this.snapshot();
     this.ticker = 0;
 
