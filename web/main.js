@@ -76,7 +76,7 @@ async function start() {
   controller.onChange = () => opponent.update();
   opponent.update({ fresh: true });
   new SolvePanel(controller, {
-    text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
+    panel: $("solve-panel"), text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
     solve: $("solve-start"), cancel: $("solve-cancel"), progress: $("solve-progress"),
     output: $("solve-output"), error: $("solve-error"),
   });

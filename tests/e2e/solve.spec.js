@@ -76,3 +76,10 @@ test("a bad problem shows the solver's error in the panel and keeps the game", a
   await expect(turnButtons(page)).toHaveText(["e4 (Ng1-e2, Rh1-g1)"]);
   expect(errors).toEqual([]);
 });
+
+test("opening the panel offers the position on the board", async ({ page }) => {
+  await openPage(page, "#variant=grolman&m=e2e4");
+  await page.click("#solve-panel summary");
+  await expect(page.locator("#solve-text")).toHaveValue(
+    "grolman rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKBR1 b Qkq e3 0 1 #2");
+});

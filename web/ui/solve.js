@@ -13,7 +13,7 @@ const VERDICTS = {
 export class SolvePanel {
   /**
    * @param {import("../game/controller.js").Controller} controller
-   * @param {{ text: HTMLTextAreaElement, stipulation: HTMLInputElement, fill: HTMLButtonElement,
+   * @param {{ panel?: HTMLDetailsElement, text: HTMLTextAreaElement, stipulation: HTMLInputElement, fill: HTMLButtonElement,
    *           solve: HTMLButtonElement, cancel: HTMLButtonElement, progress: HTMLElement,
    *           output: HTMLElement, error: HTMLElement }} els
    */
@@ -23,6 +23,10 @@ export class SolvePanel {
     this.client = client;
     this.running = null; // { started }
     this.ticker = 0;
+    // Opening the panel offers the position on the board, unless a problem is already there.
+    els.panel?.addEventListener("toggle", () => {
+      if (els.panel.open && !els.text.value.trim()) this.fillFromBoard();
+    });
     els.fill.addEventListener("click", () => this.fillFromBoard());
     els.solve.addEventListener("click", () => this.solve());
     els.cancel.addEventListener("click", () => this.cancel());
