@@ -57,6 +57,10 @@ test("the element plays a turn with a tie by keyboard alone and announces every 
 
 test("the playground plays a turn with a tie by keyboard alone", async ({ page }) => {
   await openPage(page, `#variant=grolman&fen=${encodeURIComponent(TIE)}`);
+  // From the last link of the header one Tab reaches the board: its roving square, not the <svg>.
+  await page.locator("#learn-link").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.locator(".board .square:focus")).toHaveCount(1);
   await square(page, "e1").focus();
   await expect(square(page, "e1")).toHaveAttribute("aria-label", /white king on e1/);
   await page.keyboard.press("Enter");

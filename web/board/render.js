@@ -29,6 +29,8 @@ export class BoardView {
       viewBox: `0 0 ${8 * S} ${8 * S}`,
       role: "group",
       "aria-label": "Chess board",
+      // Chromium makes an <svg> with focus listeners a tab stop; the roving square is the only one.
+      tabindex: "-1",
     });
     this.svg.innerHTML =
       `<defs>${pieceSymbols()}` +

@@ -172,8 +172,6 @@ export class GrolmanBoard extends HTMLElement {
     });
     this.host.append(this.pickerHost);
     this.picker = new Picker(this.pickerHost);
-    // Chromium puts the <svg> itself in the tab order; the roving square is the one stop.
-    this.board.view.svg.setAttribute("tabindex", "-1");
     this.board.view.svg.setAttribute("aria-label", `${settings.mode === "play" ? "Playable" : "Chess"} board, ${this.variantName()}`);
     this.frame.addEventListener("keydown", (event) => this.key(event));
 
