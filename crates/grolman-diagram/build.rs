@@ -5,7 +5,10 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/board/pieces.json");
+    // The manifest directory of this build, read when the script runs (a path compiled into
+    // the script would point at whichever checkout built it first).
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let source = Path::new(&manifest).join("../../web/board/pieces.json");
     println!("cargo:rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(&source).expect("web/board/pieces.json");
     let shapes: serde_json::Map<String, serde_json::Value> =

@@ -66,6 +66,8 @@ test("the page answers while the computer thinks", async ({ page }) => {
   expect(ticks.count).toBeGreaterThan(2);
   const first = await state(page).textContent();
   await expect(state(page)).not.toHaveText(first);
+  // Each finished depth is shown while the search goes on: depth, score and expected line.
+  await expect(state(page)).toContainText(/Thinking… .* — depth \d+, score .* expects 1\.\.\./, { timeout: 10_000 });
   const before = await square(page, "a1").boundingBox();
   await page.click("#flip");
   await expect.poll(async () => (await square(page, "a1").boundingBox()).y).toBeLessThan(before.y);

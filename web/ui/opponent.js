@@ -108,7 +108,7 @@ export class Opponent {
     this.lock(true);
     let result;
     try {
-      result = await this.client.search(this.controller.variant, this.controller.game.fen(), job.limits);
+      result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits(job));
       while (this.controller.player.playing && job === this.job) await sleep(POLL_MS); // let the last cascade finish
     } catch (error) {
       return this.finish(job, error);
@@ -125,7 +125,7 @@ export class Opponent {
     const job = this.start("hint", this.seen.key, Math.max(3, this.level));
     let result;
     try {
-      result = await this.client.search(this.controller.variant, this.controller.game.fen(), job.limits);
+      result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits(job));
     } catch (error) {
       return this.finish(job, error);
     }
@@ -135,6 +135,18 @@ export class Opponent {
     this.hint = { key: job.key, turn, result };
     this.showHint();
     this.render();
+  }
+
+  /** The job's limits, with the report of each finished depth kept on the job for display. */
+  limits(job) {
+    return {
+      ...job.limits,
+      onProgress: (progress) => {
+        if (job !== this.job) return;
+        job.progress = { ...progress, color: this.controller.game.turnColor() };
+        this.renderState();
+      },
+    };
   }
 
   start(kind, key, level) {
@@ -204,7 +216,9 @@ export class Opponent {
       const { movetimeMs, maxDepth } = job.limits;
       const budget = `level ${job.level}: up to ${(movetimeMs / 1000).toFixed(1)} s${maxDepth ? `, depth ${maxDepth}` : ""}`;
       state.dataset.state = "thinking";
-      state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})`;
+      const found = job.progress ? ` — ${summary(job.progress, job.progress.color)}; expects ` +
+        numbered(job.progress.pvNotation, moveNumber(this.controller.game.fen()), job.progress.color) : "";
+      state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})${found}`;
       return;
     }
     if (this.hint?.turn) {

@@ -14,7 +14,7 @@ export class EngineClient {
   constructor(url = new URL("./engine-worker.js", import.meta.url)) {
     this.url = url;
     this.worker = null;
-    this.pending = new Map(); // id -> { resolve, reject }
+    this.pending = new Map(); // id -> { resolve, reject, onProgress }
     this.nextId = 1;
   }
 
@@ -23,9 +23,10 @@ export class EngineClient {
     return this.pending.size > 0;
   }
 
-  /** Best turn: `{ depth, score, scoreText, mate, nodes, nps, timeMs, pv, pvNotation, best, bestNotation }`. */
-  search(variant, fen, { movetimeMs = 1000, maxDepth = 0 } = {}) {
-    return this.request({ type: "search", variant, fen, movetimeMs, maxDepth });
+  /** Best turn: `{ depth, score, scoreText, mate, nodes, nps, timeMs, pv, pvNotation, best, bestNotation }`;
+   *  `onProgress` gets an object of the same kind after every finished depth. */
+  search(variant, fen, { movetimeMs = 1000, maxDepth = 0, onProgress = null } = {}) {
+    return this.request({ type: "search", variant, fen, movetimeMs, maxDepth }, onProgress);
   }
 
   /** Solves problem text (FEN lines or Popeye input): `[{ title, twins: [...] }]`. */
@@ -33,11 +34,11 @@ export class EngineClient {
     return this.request({ type: "solve", text, maxMs });
   }
 
-  request(message) {
+  request(message, onProgress = null) {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       worker.postMessage({ ...message, id });
     });
   }
@@ -57,6 +58,7 @@ export class EngineClient {
       if (data.type === "failed") return this.crash(worker, new Error(data.error));
       const waiting = this.pending.get(data.id);
       if (!waiting) return;
+      if (data.progress) return waiting.onProgress?.(data.progress);
       this.pending.delete(data.id);
       if (data.ok) waiting.resolve(data.result);
       else waiting.reject(new Error(data.error));

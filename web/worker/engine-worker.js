@@ -4,6 +4,7 @@
 //
 // Messages in:  { id, type: "search", variant, fen, movetimeMs, maxDepth }
 //               { id, type: "solve", text, maxMs }
+//               (a search also sends { id, progress } after every finished depth)
 //               { id, type: "version" }
 // Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust message);
 //               { type: "ready", version } once the wasm is loaded, or { type: "failed", error }.
@@ -18,7 +19,8 @@ const ready = init().then(
 );
 
 const handlers = {
-  search: ({ variant, fen, movetimeMs, maxDepth }) => searchBest(variant, fen ?? "", movetimeMs ?? 0, maxDepth ?? 0),
+  search: ({ id, variant, fen, movetimeMs, maxDepth }) =>
+    searchBest(variant, fen ?? "", movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
   solve: ({ text, maxMs }) => solveProblem(text, maxMs ?? 0),
   version: () => version(),
 };

@@ -13,6 +13,11 @@ use super::{err, to_js};
 extern "C" {
     #[wasm_bindgen(js_namespace = Date, js_name = now)]
     fn date_now() -> f64;
+
+    /// A JS function, called with one argument.
+    type Callback;
+    #[wasm_bindgen(method, catch, js_name = call)]
+    fn call1(this: &Callback, context: &JsValue, arg: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 #[derive(Serialize)]
@@ -33,11 +38,38 @@ struct SearchJs {
     best_notation: String,
 }
 
+/// The report of one finished iteration, with the expected line named.
+fn report(pos: &Position, rules: grolman::Rules, info: &grolman_engine::Info) -> Option<SearchJs> {
+    let turns = pv_turns(pos, rules, &info.pv);
+    let first = turns.first()?;
+    Some(SearchJs {
+        depth: info.depth,
+        score: info.score,
+        score_text: info.score_text(),
+        mate: info.mate_in(),
+        nodes: info.nodes as f64,
+        nps: info.nps(),
+        time_ms: info.time_ms,
+        best: first.code.clone(),
+        best_notation: first.notation.clone(),
+        pv: turns.iter().map(|t| t.code.clone()).collect(),
+        pv_notation: turns.iter().map(|t| t.notation.clone()).collect(),
+    })
+}
+
 /// The best turn of `fen` (the standard start when empty) under `variant`, searched for at most
-/// `movetime_ms` milliseconds and `max_depth` turns (0 = no depth limit). Throws on a bad
+/// `movetime_ms` milliseconds and `max_depth` turns (0 = no depth limit). `on_depth`, when a
+/// function, is called after every finished depth with the same kind of object as the result
+/// (the page shows the depth, score and line while the search goes on). Throws on a bad
 /// variant or FEN, or when the side to move has no legal turn.
 #[wasm_bindgen(js_name = searchBest)]
-pub fn search_best(variant: &str, fen: &str, movetime_ms: f64, max_depth: u32) -> Result<JsValue, JsError> {
+pub fn search_best(
+    variant: &str,
+    fen: &str,
+    movetime_ms: f64,
+    max_depth: u32,
+    on_depth: JsValue,
+) -> Result<JsValue, JsError> {
     let variant: Variant = variant.parse().map_err(err)?;
     let pos = if fen.trim().is_empty() {
         Position::start()
@@ -53,27 +85,23 @@ pub fn search_best(variant: &str, fen: &str, movetime_ms: f64, max_depth: u32) -
         nodes: None,
     };
     let rules = variant.into();
+    let callback = on_depth
+        .is_function()
+        .then(|| on_depth.unchecked_ref::<Callback>());
     let mut engine = Engine::with_table(rules, Box::new(date_now), 8);
     let info = engine
-        .search(&pos, &limits, &mut |_| {})
+        .search(&pos, &limits, &mut |info| {
+            if let (Some(cb), Some(r)) = (callback, report(&pos, rules, info)) {
+                // A throwing callback only loses its report; the search goes on.
+                if let Ok(value) = to_js(&r) {
+                    let _ = cb.call1(&JsValue::NULL, &value);
+                }
+            }
+        })
         .ok_or_else(|| JsError::new("no legal turn: the game is over"))?;
-    let turns = pv_turns(&pos, rules, &info.pv);
-    let first = turns
-        .first()
+    let result = report(&pos, rules, &info)
         .ok_or_else(|| JsError::new("internal error: the search returned no turn"))?;
-    to_js(&SearchJs {
-        depth: info.depth,
-        score: info.score,
-        score_text: info.score_text(),
-        mate: info.mate_in(),
-        nodes: info.nodes as f64,
-        nps: info.nps(),
-        time_ms: info.time_ms,
-        best: first.code.clone(),
-        best_notation: first.notation.clone(),
-        pv: turns.iter().map(|t| t.code.clone()).collect(),
-        pv_notation: turns.iter().map(|t| t.notation.clone()).collect(),
-    })
+    to_js(&result)
 }
 
 #[derive(Serialize)]
