@@ -85,7 +85,7 @@ test("a hint names a legal turn and marks its leader", async ({ page }, testInfo
   await expect(state(page)).toHaveAttribute("data-state", "hint", { timeout: 10_000 });
   const text = await state(page).textContent();
   const notation = text.match(/^Hint: (.*) — depth/)[1];
-  const legal = await page.evaluate(() => window.grolman.controller.turns.map((t) => ({ notation: t.notation, from: t.from, to: t.to })));
+  const legal = await page.evaluate(() => window.grolman.controller.game.turns().map((t) => ({ notation: t.notation, from: t.from, to: t.to })));
   const turn = legal.find((t) => t.notation === notation);
   expect(turn, `${notation} is a legal turn`).toBeTruthy();
   await expect(square(page, turn.from)).toHaveClass(/\bhint\b/);

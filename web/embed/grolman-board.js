@@ -337,15 +337,15 @@ export class GrolmanBoard extends HTMLElement {
   dests() {
     if (this.status.state !== "ongoing") return new Map();
     const dests = new Map();
-    for (const turn of this.turns) {
-      if (!dests.has(turn.from)) dests.set(turn.from, []);
-      if (!dests.get(turn.from).includes(turn.to)) dests.get(turn.from).push(turn.to);
+    for (const { from, to } of this.leads) {
+      if (!dests.has(from)) dests.set(from, []);
+      dests.get(from).push(to);
     }
     return dests;
   }
 
   refresh() {
-    this.turns = this.game.turns();
+    this.leads = this.game.leads();
     this.status = this.game.status();
     this.statusLine.hidden = false;
     this.statusLine.textContent = this.status.message ||
@@ -392,10 +392,9 @@ export class GrolmanBoard extends HTMLElement {
 
   async move(from, to) {
     if (this.settings.mode !== "play") return;
-    const matching = this.turns.filter((t) => t.from === from && t.to === to);
-    if (!matching.length) return;
-    if (matching.length === 1) return this.play(matching[0].code);
+    if (!this.leads.some((l) => l.from === from && l.to === to)) return;
     this.entry = true;
+    this.entryTurns = this.game.turnsLedBy(from, to);
     let choices;
     try {
       choices = this.game.choices(`${from}${to}`);
@@ -416,7 +415,7 @@ export class GrolmanBoard extends HTMLElement {
   /** Shows an open choice; resolves to the code of the option taken, or null. */
   async ask({ open, prefix }) {
     const mover = this.status.turn;
-    const sample = this.turns.find((t) => t.code === prefix || t.code.startsWith(`${prefix},`) || t.code.startsWith(`${prefix};`));
+    const sample = (this.entryTurns ?? []).find((t) => t.code === prefix || t.code.startsWith(`${prefix},`) || t.code.startsWith(`${prefix};`));
     const now = placement(this.game.fen());
     this.board.set({ pieces: sample ? piecesAfterPrefix(sample, now, prefix) : now, arrows: [], labels: [], dests: null, selected: null });
     if (open.kind === "follower") {

@@ -1,6 +1,6 @@
 // The controller: owns the wasm Game, the history being viewed, the turn being entered,
 // the URL fragment and storage. Rules are asked of wasm; the only filtering done here is
-// of `turns()` by the leader's from/to squares.
+// of `leads()` by the leader's from/to squares.
 import { Game, piecesOf } from "../../pkg/grolman.js";
 import { marksFrom as marksOf, piecesFrom } from "../board/state.js";
 import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
@@ -18,7 +18,7 @@ export class Controller {
     this.ui = ui;
     this.game = null;
     this.history = [];
-    this.turns = [];
+    this.leads = []; // [{ from, to }] of the current position
     this.viewPly = 0;
     this.entry = null; // the open Choices of a turn being entered
     this.autoplay = true;
@@ -130,7 +130,7 @@ export class Controller {
 
   refresh() {
     this.history = this.game.history();
-    this.turns = this.game.turns();
+    this.leads = this.game.leads();
     this.status = this.game.status();
   }
 
@@ -169,13 +169,13 @@ export class Controller {
     return piecesFrom(piecesOf(fen));
   }
 
-  /** Leaders of the current position -> their destinations (from `turns()`, nothing else). */
+  /** Leaders of the current position -> their destinations (from `leads()`, nothing else). */
   dests() {
     if (this.status.state !== "ongoing" || this.inputLocked) return new Map();
     const dests = new Map();
-    for (const turn of this.turns) {
-      if (!dests.has(turn.from)) dests.set(turn.from, []);
-      if (!dests.get(turn.from).includes(turn.to)) dests.get(turn.from).push(turn.to);
+    for (const { from, to } of this.leads) {
+      if (!dests.has(from)) dests.set(from, []);
+      dests.get(from).push(to);
     }
     return dests;
   }
@@ -256,9 +256,7 @@ export class Controller {
   // ---- entering a turn ---------------------------------------------------------------
 
   async move(from, to) {
-    const matching = this.turns.filter((t) => t.from === from && t.to === to);
-    if (!matching.length) return undefined;
-    if (matching.length === 1) return this.play(matching[0].code);
+    if (!this.leads.some((l) => l.from === from && l.to === to)) return undefined;
     let choices;
     try {
       choices = this.game.choices(`${from}${to}`);
@@ -266,6 +264,9 @@ export class Controller {
       this.ui.errors.show(error.message);
       return this.showCurrent();
     }
+    if (choices.complete) return this.play(choices.turn);
+    // The turns this leader can start: one of them draws the partly entered chain.
+    this.entryTurns = this.game.turnsLedBy(from, to);
     return this.advance(choices);
   }
 
@@ -290,7 +291,7 @@ export class Controller {
   async askOpenChoice(choices) {
     const { open, prefix } = choices;
     const mover = this.status.turn;
-    const sample = this.turns.find((t) => t.code === prefix || t.code.startsWith(`${prefix},`) || t.code.startsWith(`${prefix};`));
+    const sample = (this.entryTurns ?? []).find((t) => t.code === prefix || t.code.startsWith(`${prefix},`) || t.code.startsWith(`${prefix};`));
     const pieces = sample ? piecesAfterPrefix(sample, this.piecesAtPly(this.viewPly), prefix) : this.ui.board.state.pieces;
     this.ui.board.set({ pieces, arrows: [], labels: [], dests: null, selected: null, choosable: null });
 

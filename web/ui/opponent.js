@@ -131,7 +131,7 @@ export class Opponent {
     }
     if (job !== this.job) return;
     this.finish(job);
-    const turn = this.controller.turns.find((t) => t.code === result.best);
+    const turn = { from: result.bestFrom, to: result.bestTo, notation: result.bestNotation };
     this.hint = { key: job.key, turn, result };
     this.showHint();
     this.render();

@@ -36,6 +36,9 @@ struct SearchJs {
     pv_notation: Vec<String>,
     best: String,
     best_notation: String,
+    /// The best turn's leading move.
+    best_from: grolman::Square,
+    best_to: grolman::Square,
 }
 
 /// The report of one finished iteration, with the expected line named.
@@ -52,6 +55,8 @@ fn report(pos: &Position, rules: grolman::Rules, info: &grolman_engine::Info) ->
         time_ms: info.time_ms,
         best: first.code.clone(),
         best_notation: first.notation.clone(),
+        best_from: first.from,
+        best_to: first.to,
         pv: turns.iter().map(|t| t.code.clone()).collect(),
         pv_notation: turns.iter().map(|t| t.notation.clone()).collect(),
     })

@@ -133,6 +133,15 @@ impl Game {
         to_js(&pairs)
     }
 
+    /// The legal turns led from `from` to `to` (squares like "e2"), as `turns` gives them.
+    #[wasm_bindgen(js_name = turnsLedBy)]
+    pub fn turns_led_by(&self, from: &str, to: &str) -> Result<JsValue, JsError> {
+        let square = |s: &str| {
+            grolman::Square::parse(s).ok_or_else(|| JsError::new(&format!("{s:?} is not a square")))
+        };
+        to_js(&self.inner.turns_led_by(square(from)?, square(to)?))
+    }
+
     /// The open choice of a partly entered turn.
     pub fn choices(&self, prefix: &str) -> Result<JsValue, JsError> {
         to_js(&self.inner.choices(prefix).map_err(err)?)

@@ -166,6 +166,14 @@ impl Game {
         notation::legal_turns(self.position(), self.rules)
     }
 
+    /// The legal turns led from `from` to `to` (one per tie, promotion and owner choice).
+    pub fn turns_led_by(&self, from: crate::Square, to: crate::Square) -> Vec<Turn> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        notation::legal_turns_where(self.position(), self.rules, |l| l.from == from && l.to == to)
+    }
+
     /// The leading moves that start a legal turn, each once (none once the game is over).
     pub fn leading_moves(&self) -> Vec<crate::Lead> {
         if self.outcome().is_some() {
