@@ -43,7 +43,9 @@ build() {
   fi
 }
 
-build pkg grolman
-if grep -Eq '^engine *=' crates/grolman-wasm/Cargo.toml; then
-  build pkg/engine grolman_engine --features engine
-fi
+# The release page leaves out console_error_panic_hook (a default feature, kept for --dev): the
+# facade never panics, and the page stays under its 150 KB gzip budget.
+hook=()
+[ "$profile" = --release ] && hook=(--no-default-features)
+build pkg grolman "${hook[@]}"
+build pkg/engine grolman_engine "${hook[@]}" --features engine
