@@ -215,13 +215,15 @@ static RAYS: [[u64; 8]; 64] = {
 /// The direction (index into `KING_DELTAS`) from `a` towards `b`, if they share a line.
 #[inline]
 fn direction(a: Square, b: Square) -> Option<usize> {
+    // KING_DELTAS index by (file step + 1) + 3 * (rank step + 1); 8 = no direction.
+    const BY_STEP: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
     let df = b.file() as i8 - a.file() as i8;
     let dr = b.rank() as i8 - a.rank() as i8;
-    if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+    if df != 0 && dr != 0 && df.abs() != dr.abs() {
         return None;
     }
-    let step = (df.signum(), dr.signum());
-    KING_DELTAS.iter().position(|&d| d == step)
+    let d = BY_STEP[((df.signum() + 1) + 3 * (dr.signum() + 1)) as usize];
+    (d < 8).then_some(d as usize)
 }
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
