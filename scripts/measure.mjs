@@ -119,7 +119,7 @@ try {
       for (const variant of ["orthodox", "grolman", "tatarstan"]) {
         const game = new Game(variant, fen);
         const count = game.turns().length;
-        queries.push({ name, variant, count, ms: time(() => game.turns()) });
+        queries.push({ name, variant, count, ms: time(() => game.turns()), leadsMs: time(() => game.leads()) });
         game.free();
       }
     }
@@ -135,9 +135,9 @@ try {
     });
     return { queries, perfts };
   }, { START, KIWIPETE, PERFT_CASES });
-  console.log("\nturns() in Chromium (whole position, with events):");
+  console.log("\nturns() in Chromium (whole position, with events), and leads() (what the board asks per position):");
   for (const q of browserFigures.queries) {
-    console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms`);
+    console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms   leads() ${q.leadsMs.toFixed(3)} ms`);
   }
 
   // 4. wasm against native, case by case.
