@@ -76,7 +76,8 @@ fn leads_list_each_leading_move_once() {
 #[wasm_bindgen_test]
 fn turns_led_by_one_leader() {
     let g = Game::new("grolman", Some("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1".into())).unwrap();
-    let turns: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(g.turns_led_by("e1", "g1").unwrap()).unwrap();
+    let turns: Vec<serde_json::Value> =
+        serde_wasm_bindgen::from_value(g.turns_led_by("e1", "g1").unwrap()).unwrap();
     assert_eq!(turns.len(), 2);
     assert!(g.turns_led_by("e9", "g1").is_err());
 }

@@ -6,10 +6,11 @@ use core::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// The three rule sets (RULES.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
     /// Plain chess.
+    #[default]
     Orthodox,
     /// Follow the leader (RULES.md 1).
     Grolman,
@@ -105,12 +106,6 @@ impl Default for Options {
 pub struct Rules {
     pub variant: Variant,
     pub options: Options,
-}
-
-impl Default for Variant {
-    fn default() -> Self {
-        Variant::Orthodox
-    }
 }
 
 impl Rules {
