@@ -127,10 +127,9 @@ export function stepsOf(turn, before, after) {
   return steps;
 }
 
-/** The board while a turn is being entered: the events of a turn that starts with `prefix`,
- *  replayed through the steps the prefix already fixes (leader and followers). */
-export function piecesAfterPrefix(turn, before, prefix) {
-  const done = prefix.split(";")[0].split(",").filter(Boolean).length;
+/** The board while a turn is being entered: the events of `turn` (the choices' sample),
+ *  replayed through its first `done` moves (the choices' `moves`: leader and followers). */
+export function piecesAfterPrefix(turn, before, done) {
   const steps = stepsOf(turn, before, before);
   let moved = 0;
   let last = steps[0];

@@ -413,11 +413,11 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   /** Shows an open choice; resolves to the code of the option taken, or null. */
-  async ask({ open, prefix }) {
+  async ask({ open, sample: sampleCode, moves }) {
     const mover = this.status.turn;
-    const sample = (this.entryTurns ?? []).find((t) => t.code === prefix || t.code.startsWith(`${prefix},`) || t.code.startsWith(`${prefix};`));
+    const sample = (this.entryTurns ?? []).find((t) => t.code === sampleCode);
     const now = placement(this.game.fen());
-    this.board.set({ pieces: sample ? piecesAfterPrefix(sample, now, prefix) : now, arrows: [], labels: [], dests: null, selected: null });
+    this.board.set({ pieces: sample ? piecesAfterPrefix(sample, now, moves) : now, arrows: [], labels: [], dests: null, selected: null });
     if (open.kind === "follower") {
       const froms = [...new Set(open.options.map((o) => o.from))];
       const seen = new Set();

@@ -289,10 +289,10 @@ export class Controller {
 
   /** Shows the open choice and resolves to the code of the option taken (null: cancelled). */
   async askOpenChoice(choices) {
-    const { open, prefix } = choices;
+    const { open } = choices;
     const mover = this.status.turn;
-    const sample = (this.entryTurns ?? []).find((t) => t.code === prefix || t.code.startsWith(`${prefix},`) || t.code.startsWith(`${prefix};`));
-    const pieces = sample ? piecesAfterPrefix(sample, this.piecesAtPly(this.viewPly), prefix) : this.ui.board.state.pieces;
+    const sample = (this.entryTurns ?? []).find((t) => t.code === choices.sample);
+    const pieces = sample ? piecesAfterPrefix(sample, this.piecesAtPly(this.viewPly), choices.moves) : this.ui.board.state.pieces;
     this.ui.board.set({ pieces, arrows: [], labels: [], dests: null, selected: null, choosable: null });
 
     if (open.kind === "follower") {

@@ -6,7 +6,7 @@ use crate::board::Units;
 use crate::chain;
 use crate::legal::{count_turns, for_each_turn};
 use crate::movegen::{self, LeadKind};
-use crate::position::{Castling, Position};
+use crate::position::Position;
 use crate::types::{Color, Role, Square};
 use crate::variant::{Rules, Variant};
 
@@ -60,12 +60,12 @@ impl Units for Lite {
 }
 
 impl Lite {
-    #[inline]
-    fn toggle(&mut self, sq: Square, color: Color, role: Role) {
-        let bb = Bitboard::from_square(sq);
-        self.color[color.index()] ^= bb;
-        self.role[role.index()] ^= bb;
-        self.occ ^= bb;
+    fn of(board: &crate::Board) -> Lite {
+        Lite {
+            color: [board.by_color(Color::White), board.by_color(Color::Black)],
+            role: Role::ALL.map(|r| board.by_role(r)),
+            occ: board.occupied(),
+        }
     }
 
     #[inline]
@@ -114,11 +114,6 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
         danger,
         king,
     };
-    let base = Lite {
-        color: [board.by_color(Color::White), board.by_color(Color::Black)],
-        role: Role::ALL.map(|r| board.by_role(r)),
-        occ: board.occupied(),
-    };
     // During a chain the occupancy is the original one less the square waiting for a follower
     // (and plus the leader's destination), and the units that can reach a square do not
     // depend on whether that square itself is occupied: so who can reach each square of ours
@@ -140,10 +135,7 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
         let from = group[0].from;
         let Some(role) = board.role_at(from) else { continue };
         if role == Role::King {
-            total += group
-                .iter()
-                .map(|&lead| count_lead(&ctx, board, &base, lead))
-                .sum::<u64>();
+            total += group.iter().map(|&lead| count_lead(&ctx, pos, lead)).sum::<u64>();
             continue;
         }
         // The chain behind a unit is the same whichever way it leads, unless its destination
@@ -167,7 +159,7 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
                 Some(_) => continue,
             };
             if lead.kind == LeadKind::EnPassant || sensitive.contains(lead.to) {
-                total += count_lead(&ctx, board, &base, lead);
+                total += count_lead(&ctx, pos, lead);
                 continue;
             }
             for leaf in &leaves {
@@ -252,44 +244,35 @@ fn explore(
     }
 }
 
-/// The legal turns of one leading move, walking its chain on a light placement.
-fn count_lead(ctx: &Counting, board: &crate::Board, base: &Lite, lead: crate::Lead) -> u64 {
-    let us = ctx.us;
-    let them = us.other();
+/// The legal turns of one leading move (a king's, an en passant capture, or one that blocks a
+/// follower's line), played by `apply_lead` and walked on a light placement.
+fn count_lead(ctx: &Counting, pos: &Position, lead: crate::Lead) -> u64 {
     let mult = match lead.promotion {
         None => 1,
         Some(Role::Queen) => 4,
         Some(_) => return 0,
     };
-    let Some(role) = board.role_at(lead.from) else {
-        return 0;
-    };
-    let mut lite = *base;
-    let mut emptied = Bitboard::EMPTY;
-    match lead.kind {
-        LeadKind::Capture => {
-            if let Some(victim) = board.role_at(lead.to) {
-                lite.toggle(lead.to, them, victim);
-            }
-        }
-        LeadKind::EnPassant => {
-            if let Some(sq) = lead.to.offset(-us.forward()) {
-                lite.toggle(sq, them, Role::Pawn);
-                emptied.set(sq);
-            }
-        }
-        _ => {}
-    }
-    lite.shift(lead.from, lead.to, us, role);
+    let applied = movegen::apply_lead(pos, lead);
     let mut moved = Bitboard::from_square(lead.to);
     let mut vacated = [Some(lead.from), None];
-    if let LeadKind::Castle(side) = lead.kind {
-        let (_, rook, _, rook_to) = Castling::squares(us, side);
-        lite.shift(rook, rook_to, us, Role::Rook);
-        moved.set(rook_to);
-        vacated[1] = Some(rook);
+    if let Some(c) = applied.castle {
+        moved.set(c.rook_to);
+        vacated[1] = Some(c.rook_from);
     }
-    mult * count_chain(ctx, &lite, moved, vacated, emptied, role == Role::King)
+    // An en passant victim's square is emptied too (a captured unit on `to` is replaced).
+    let emptied = match applied.capture {
+        Some(c) if c.square != lead.to => Bitboard::from_square(c.square),
+        _ => Bitboard::EMPTY,
+    };
+    let lite = Lite::of(applied.pos.board());
+    mult * count_chain(
+        ctx,
+        &lite,
+        moved,
+        vacated,
+        emptied,
+        applied.piece.role == Role::King,
+    )
 }
 
 fn count_chain(

@@ -42,6 +42,7 @@ fn choices_walk_a_castling_tie_step_by_step() {
     assert_eq!(open.vacated.len(), 2);
     let codes: Vec<&str> = open.options.iter().map(|o| o.code.as_str()).collect();
     assert_eq!(codes, ["e1g1,f3e1", "e1g1,g3h1"]);
+    assert_eq!((c.sample.as_str(), c.moves), ("e1g1,f3e1", 1));
     let done = g.choices("e1g1,f3e1").unwrap();
     assert!(done.complete);
     assert_eq!(done.turn.as_deref(), Some("e1g1,f3e1"));

@@ -82,6 +82,11 @@ pub struct Choices {
     /// Its code, when complete.
     pub turn: Option<String>,
     pub open: Option<Choice>,
+    /// The code of one legal turn that starts with the prefix: its events draw the partly
+    /// entered turn.
+    pub sample: String,
+    /// How many of the sample's steps (leader first) the prefix has made.
+    pub moves: usize,
 }
 
 /// The kind of the unit that made step `index` of a turn (as it moved, before promotion).
@@ -122,6 +127,8 @@ pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
             complete: true,
             turn: Some(matched[0].code.clone()),
             open: None,
+            sample: matched[0].code.clone(),
+            moves: matched[0].steps.len(),
         });
     }
     let lists: Vec<Vec<Token>> = matched.iter().map(|t| tokens(t)).collect();
@@ -174,6 +181,14 @@ pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
         }
     }
     let given = code.steps.len() + code.owner_promotions.len();
+    let moves = if n < given {
+        code.steps.len()
+    } else {
+        lists[0][..n]
+            .iter()
+            .filter(|t| matches!(t, Token::Step(_)))
+            .count()
+    };
     Ok(Choices {
         // A leader given without its promotion is kept as given.
         prefix: if n < given {
@@ -188,6 +203,8 @@ pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
             vacated,
             options,
         }),
+        sample: matched[0].code.clone(),
+        moves,
     })
 }
 
