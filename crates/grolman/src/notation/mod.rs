@@ -5,7 +5,8 @@ pub mod choices;
 pub mod literature;
 pub mod pgn;
 
-use crate::legal::{for_each_turn, for_each_turn_where, has_legal_turn};
+use crate::bitboard::Bitboard;
+use crate::legal::{for_each_turn_where, has_legal_turn};
 use crate::movegen::Lead;
 use crate::position::Position;
 use crate::turn::{write_code, Turn, TurnCode, TurnError};
@@ -32,7 +33,6 @@ pub fn legal_turns_where(
     rules: Rules,
     mut lead_filter: impl FnMut(&Lead) -> bool,
 ) -> Vec<Turn> {
-    let leads = leading_moves(pos, rules);
     let mut raw = Vec::new();
     for_each_turn_where(pos, rules, true, |l| lead_filter(l), &mut |v| {
         raw.push((
@@ -44,6 +44,9 @@ pub fn legal_turns_where(
         ));
         false
     });
+    // SAN tells a leading move apart from the others that reach the same square.
+    let targets = raw.iter().fold(Bitboard::EMPTY, |bb, r| bb.with(r.0.to));
+    let leads = leading_moves_where(pos, rules, |l| targets.contains(l.to));
     raw.into_iter()
         .map(|(lead, steps, owner_promotions, events, after)| {
             let san = literature::san(pos, lead, &leads);
@@ -71,8 +74,13 @@ pub fn legal_turns_where(
 
 /// The leading moves that start at least one legal turn, each once.
 pub fn leading_moves(pos: &Position, rules: Rules) -> Vec<Lead> {
+    leading_moves_where(pos, rules, |_| true)
+}
+
+/// [`leading_moves`] among those that pass `lead_filter`.
+fn leading_moves_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lead) -> bool) -> Vec<Lead> {
     let mut leads: Vec<Lead> = Vec::new();
-    for_each_turn(pos, rules, false, &mut |v| {
+    for_each_turn_where(pos, rules, false, lead_filter, &mut |v| {
         if leads.last() != Some(&v.lead) {
             leads.push(v.lead);
         }
