@@ -126,7 +126,7 @@ fn to_rank_is_last(us: crate::Color, from: Square) -> bool {
 /// Castling, on the conditions of RULES.md 1.2: king and rook unmoved (the right stands),
 /// squares between them empty, king not in check and not crossing an attacked square. Whether
 /// the king may stand on its destination is the end-of-turn test.
-fn castles(pos: &Position, out: &mut Vec<Lead>) {
+pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) {
     let us = pos.turn();
     let board = pos.board();
     for side in [CastlingSide::King, CastlingSide::Queen] {
