@@ -215,16 +215,30 @@ static RAYS: [[u64; 8]; 64] = {
 /// The direction (index into `KING_DELTAS`) from `a` towards `b`, if they share a line.
 #[inline]
 fn direction(a: Square, b: Square) -> Option<usize> {
-    // KING_DELTAS index by (file step + 1) + 3 * (rank step + 1); 8 = no direction.
-    const BY_STEP: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
-    let df = b.file() as i8 - a.file() as i8;
-    let dr = b.rank() as i8 - a.rank() as i8;
-    if df != 0 && dr != 0 && df.abs() != dr.abs() {
-        return None;
-    }
-    let d = BY_STEP[((df.signum() + 1) + 3 * (dr.signum() + 1)) as usize];
+    let d = DIRECTION[a.index()][b.index()];
     (d < 8).then_some(d as usize)
 }
+
+/// `DIRECTION[a][b]`: the direction from `a` towards `b`, or 8 when they share no line (4 KB).
+static DIRECTION: [[u8; 64]; 64] = {
+    // KING_DELTAS index by (file step + 1) + 3 * (rank step + 1); 8 = no direction.
+    const BY_STEP: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
+    let mut t = [[8u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (b % 8) as i8 - (a % 8) as i8;
+            let dr = (b / 8) as i8 - (a / 8) as i8;
+            if df == 0 || dr == 0 || df.abs() == dr.abs() {
+                t[a][b] = BY_STEP[((df.signum() + 1) + 3 * (dr.signum() + 1)) as usize];
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]

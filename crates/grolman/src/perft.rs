@@ -100,6 +100,7 @@ struct Counting {
 /// and its finished chains that cannot expose the king are summed once. Each destination then
 /// adds that sum, tests the few chains that might expose the king, or (when it blocks a
 /// follower's line, or takes en passant, or castles) is played out in full.
+#[inline(never)]
 fn count_grolman(pos: &Position, rules: Rules) -> u64 {
     let board = pos.board();
     let us = pos.turn();
@@ -122,128 +123,132 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
         danger,
         king,
     };
-    // Who can reach each square of ours, on the board before the turn. During a chain the
-    // occupancy is the original one less the square waiting for a follower, plus the leader's
-    // destination; whether the waiting square itself is occupied does not change who reaches
-    // it, so this holds throughout, except where the leader's destination blocks a line (a
-    // `sensitive` square, counted apart).
-    let mut reach = [Bitboard::EMPTY; 64];
-    let pawns = board.by_role(Role::Pawn) & own;
-    let forward = us.forward();
-    let (one, two) = match us {
-        Color::White => {
-            let one = pawns.north();
-            (one, (one & Bitboard::rank(2) & !occ).north())
-        }
-        Color::Black => {
-            let one = pawns.south();
-            (one, (one & Bitboard::rank(5) & !occ).south())
-        }
-    };
-    for t in one & own {
-        reach[t.index()].set(Square::new((t.u8() as i8 - forward) as u8));
-    }
-    for t in two & own {
-        reach[t.index()].set(Square::new((t.u8() as i8 - 2 * forward) as u8));
-    }
-    // Each piece's moves, found once: onto our own units they are reach, elsewhere leads.
-    let mut moves = [(Square::A1, Role::Pawn, Bitboard::EMPTY); 16];
+    // Our units, numbered weakest kind first: the lowest member of a set of them is of the
+    // weakest kind in it.
+    let mut square_of = [Square::A1; 16];
+    let mut role_of = [Role::Pawn; 16];
+    let mut kind = [0u32; 6];
     let mut n = 0;
-    for from in own & !pawns {
-        let Some(role) = board.role_at(from) else { continue };
-        let targets = match role {
-            Role::Pawn => continue,
+    for role in Role::ALL {
+        for sq in board.by_role(role) & own {
+            if n < 16 {
+                square_of[n] = sq;
+                role_of[n] = role;
+                kind[role.index()] |= 1 << n;
+                n += 1;
+            }
+        }
+    }
+    // Who can reach each square of ours, on the board before the turn, and where each unit
+    // may lead to. During a chain the occupancy is the original one less the square waiting
+    // for a follower, plus the leader's destination; whether the waiting square itself is
+    // occupied does not change who reaches it, so the sets hold throughout, except where the
+    // leader's destination blocks a line (a `sensitive` square, counted apart).
+    let mut reach = [0u32; 64];
+    let mut targets = [Bitboard::EMPTY; 16];
+    let forward = us.forward();
+    for i in 0..n {
+        let from = square_of[i];
+        let moves = match role_of[i] {
+            Role::Pawn => {
+                let mut moves = attacks::pawn_attacks(us, from) & enemy;
+                if let Some(one) = from.offset(forward) {
+                    if own.contains(one) {
+                        reach[one.index()] |= 1 << i;
+                    } else if !occ.contains(one) {
+                        moves.set(one);
+                        match one.offset(forward) {
+                            Some(two) if from.rank() == us.pawn_rank() => {
+                                if own.contains(two) {
+                                    reach[two.index()] |= 1 << i;
+                                } else if !occ.contains(two) {
+                                    moves.set(two);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                targets[i] = moves;
+                continue;
+            }
             Role::Knight => attacks::knight_attacks(from),
             Role::Bishop => attacks::bishop_attacks(from, occ),
             Role::Rook => attacks::rook_attacks(from, occ),
             Role::Queen => attacks::queen_attacks(from, occ),
             Role::King => attacks::king_attacks(from),
         };
-        for t in targets & own {
-            reach[t.index()].set(from);
+        for t in moves & own {
+            reach[t.index()] |= 1 << i;
         }
-        if let Some(slot) = moves.get_mut(n) {
-            *slot = (from, role, targets & !own);
-            n += 1;
-        }
+        targets[i] = moves & !own;
     }
+    let everyone = (1u32 << n) - 1;
     let mut walk = Walk {
         reach: &reach,
-        roles: Role::ALL.map(|r| board.by_role(r) & own),
+        square_of: &square_of,
+        role_of: &role_of,
+        kind,
         risky_if: if ctx.in_check { Bitboard::ALL } else { danger },
-        last_rank: us.last_rank(),
+        last_rank: Bitboard::rank(us.last_rank()),
+        block: Bitboard::EMPTY,
         safe: 0,
         risky: Vec::new(),
         sensitive: Bitboard::EMPTY,
     };
-    let promoting = Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
-    let ep = pos.ep_square();
-    let mut total = 0;
-    let pawn_moves = pawns.into_iter().map(|from| {
-        let mut t = attacks::pawn_attacks(us, from) & enemy;
-        if let Some(one) = from.offset(forward).filter(|&s| !occ.contains(s)) {
-            t.set(one);
-            if from.rank() == us.pawn_rank() {
-                if let Some(two) = one.offset(forward).filter(|&s| !occ.contains(s)) {
-                    t.set(two);
+    // The turns that one leader's chains make with each destination in `dests`, promotion
+    // choices of the leader apart.
+    let tally = |safe: u64, risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
+        // A king that leads makes every chain risky, so `safe` is 0.
+        let mut n = safe * u64::from(dests.count());
+        for leaf in risky {
+            for to in dests {
+                // The leader stands on `to` (a unit it captured there no longer attacks).
+                let occ = occ.without(leaf.vacated).with(to);
+                let king = if king_leads { to } else { leaf.king.unwrap_or(king) };
+                if (board.attackers(king, them, occ) & !Bitboard::from_square(to)).is_empty() {
+                    n += leaf.mult;
                 }
             }
         }
-        (from, Role::Pawn, t)
-    });
-    for (from, role, targets) in pawn_moves.chain(moves.into_iter().take(n)) {
-        let ep = ep.filter(|&ep| role == Role::Pawn && attacks::pawn_attacks(us, from).contains(ep));
-        if targets.is_empty() && ep.is_none() {
-            continue;
-        }
+        n
+    };
+    let promoting = Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
+    let mut total = 0;
+    for i in 0..n {
+        let (from, role, targets) = (square_of[i], role_of[i], targets[i]);
         let mult = if role == Role::Pawn && promoting.contains(from) {
             4
         } else {
             1
         };
-        let lead = |to: Square| Lead {
-            from,
-            to,
-            promotion: (mult == 4).then_some(Role::Queen),
-            kind: if enemy.contains(to) {
-                LeadKind::Capture
-            } else if role == Role::Pawn && to.u8().abs_diff(from.u8()) == 16 {
-                LeadKind::DoubleStep
-            } else {
-                LeadKind::Quiet
-            },
-        };
-        if let Some(ep) = ep {
-            total += count_lead(
-                &ctx,
-                pos,
-                Lead {
+        if let Some(ep) = pos.ep_square() {
+            if role == Role::Pawn && attacks::pawn_attacks(us, from).contains(ep) {
+                let lead = Lead {
+                    from,
+                    to: ep,
+                    promotion: None,
                     kind: LeadKind::EnPassant,
-                    ..lead(ep)
-                },
-            );
-        }
-        walk.safe = 0;
-        walk.risky.clear();
-        walk.sensitive = Bitboard::EMPTY;
-        let king_leads = role == Role::King;
-        walk.explore(own.without(from), from, 1, king_leads.then_some(from));
-        let plain = targets & !walk.sensitive;
-        for to in targets & walk.sensitive {
-            total += count_lead(&ctx, pos, lead(to));
-        }
-        if !king_leads {
-            total += mult * walk.safe * u64::from(plain.count());
-        }
-        for leaf in &walk.risky {
-            for to in plain {
-                // The leader stands on `to` (a unit it captured there no longer attacks).
-                let occ = occ.without(leaf.vacated).with(to);
-                let king = if king_leads { to } else { leaf.king.unwrap_or(king) };
-                if (board.attackers(king, them, occ) & !Bitboard::from_square(to)).is_empty() {
-                    total += mult * leaf.mult;
-                }
+                };
+                total += count_lead(&ctx, pos, lead);
             }
+        }
+        if targets.is_empty() {
+            continue;
+        }
+        let king_leads = role == Role::King;
+        let unmoved = everyone & !(1 << i);
+        let king_at = king_leads.then_some(from);
+        walk.reset(Bitboard::EMPTY);
+        walk.explore(unmoved, from, 1, king_at);
+        total += mult * tally(walk.safe, &walk.risky, targets & !walk.sensitive, king_leads);
+        let sensitive = walk.sensitive;
+        // A leader landing on a square that some follower's line crosses blocks it: walk
+        // those chains again with the square blocked.
+        for to in targets & sensitive {
+            walk.reset(Bitboard::from_square(to));
+            walk.explore(unmoved, from, 1, king_at);
+            total += mult * tally(walk.safe, &walk.risky, Bitboard::from_square(to), king_leads);
         }
     }
     if rules.castling_allowed()
@@ -267,28 +272,57 @@ struct Leaf {
     mult: u64,
 }
 
-/// The chains behind one lifted leader.
+/// The chains behind a leader. Units are sets of bits, numbered as in [`count_grolman`].
 struct Walk<'a> {
-    /// Our units that could reach each square.
-    reach: &'a [Bitboard; 64],
-    /// Our units by kind.
-    roles: [Bitboard; 6],
+    /// The units that could reach each square.
+    reach: &'a [u32; 64],
+    square_of: &'a [Square; 16],
+    role_of: &'a [Role; 16],
+    /// The units of each kind.
+    kind: [u32; 6],
     /// Chains ending on these squares (or moving the king) might expose the king.
     risky_if: Bitboard,
-    last_rank: u8,
-    /// How many finished chains cannot expose the king.
+    last_rank: Bitboard,
+    /// A square the leader landed on, which no follower may cross.
+    block: Bitboard,
+    // What `explore` found: how many finished chains cannot expose the king, the others,
+    // and the squares whose occupancy decided a follower (a leader landing there is counted
+    // apart).
     safe: u64,
     risky: Vec<Leaf>,
-    /// Squares whose occupancy decided a follower: a leader landing there is counted apart.
     sensitive: Bitboard,
 }
 
 impl Walk<'_> {
+    fn reset(&mut self, block: Bitboard) {
+        self.safe = 0;
+        self.risky.clear();
+        self.sensitive = Bitboard::EMPTY;
+        self.block = block;
+    }
+
+    /// The weakest units among `candidates` (not empty), with their kind.
+    #[inline]
+    fn weakest(&self, candidates: u32) -> (Role, u32) {
+        let role = self.role_of[candidates.trailing_zeros() as usize & 15];
+        (role, candidates & self.kind[role.index()])
+    }
+
     /// Walks every chain from the vacated square `v`; a forced step loops, a tie recurses.
-    fn explore(&mut self, mut unmoved: Bitboard, mut v: Square, mut mult: u64, mut king: Option<Square>) {
+    fn explore(&mut self, mut unmoved: u32, mut v: Square, mut mult: u64, mut king: Option<Square>) {
         loop {
-            let candidates = self.reach[v.index()] & unmoved;
-            if candidates.is_empty() {
+            let mut candidates = self.reach[v.index()] & unmoved;
+            if self.block.any() {
+                let mut rest = candidates;
+                while rest != 0 {
+                    let j = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if (attacks::between(v, self.square_of[j & 15]) & self.block).any() {
+                        candidates &= !(1 << j);
+                    }
+                }
+            }
+            if candidates == 0 {
                 if king.is_none() && !self.risky_if.contains(v) {
                     self.safe += mult;
                 } else {
@@ -300,34 +334,34 @@ impl Walk<'_> {
                 }
                 return;
             }
-            let mut role = 0;
-            let mut found = candidates & self.roles[0];
-            while found.is_empty() && role < 5 {
-                role += 1;
-                found = candidates & self.roles[role];
-            }
-            match Role::from_index(role) {
-                Role::Knight | Role::King => {}
-                _ => {
-                    for from in found {
-                        self.sensitive |= attacks::between(v, from);
-                    }
-                }
-            }
-            if role == Role::Pawn.index() && v.rank() == self.last_rank {
+            let (role, found) = self.weakest(candidates);
+            if role == Role::Pawn && self.last_rank.contains(v) {
                 mult *= 4;
             }
-            if role == Role::King.index() {
+            if role == Role::King {
                 king = Some(v);
             }
-            if found.more_than_one() {
-                for from in found {
-                    self.explore(unmoved.without(from), from, mult, king);
+            // Only a line or a double step has squares between (a knight jumps, a king steps).
+            let lines = matches!(role, Role::Pawn | Role::Bishop | Role::Rook | Role::Queen);
+            if found & (found - 1) != 0 {
+                let mut rest = found;
+                while rest != 0 {
+                    let j = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let from = self.square_of[j & 15];
+                    if lines {
+                        self.sensitive |= attacks::between(v, from);
+                    }
+                    self.explore(unmoved & !(1 << j), from, mult, king);
                 }
                 return;
             }
-            let Some(from) = found.first() else { return };
-            unmoved = unmoved.without(from);
+            let weakest = found.trailing_zeros() as usize;
+            let from = self.square_of[weakest & 15];
+            if lines {
+                self.sensitive |= attacks::between(v, from);
+            }
+            unmoved &= !(1 << weakest);
             v = from;
         }
     }
