@@ -21,7 +21,7 @@ pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
     match (rules.variant, depth) {
         (_, 0) => 1,
         (Variant::Orthodox, _) => crate::orthodox::perft(pos, depth),
-        (Variant::Grolman, 1) => count_grolman(pos, rules),
+        (Variant::Grolman, _) => grolman(&mut pos.clone(), rules, depth, &mut Vec::new()),
         (_, 1) => count_turns(pos, rules),
         _ => {
             let mut n = 0;
@@ -32,6 +32,90 @@ pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
             n
         }
     }
+}
+
+/// Grolman perft: the chains are played in place (each follower moved and moved back), and
+/// the last ply is counted without playing it. `risky` is scratch space for the counter.
+fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 {
+            1
+        } else {
+            count_grolman(pos, rules, risky)
+        };
+    }
+    let mut leads = Vec::with_capacity(64);
+    movegen::leads(pos, rules, &mut leads);
+    let mut n = 0;
+    for lead in leads {
+        let applied = movegen::apply_lead(pos, lead);
+        let mut next = applied.pos;
+        let mut moved = Bitboard::from_square(lead.to);
+        let mut vacated = [Some(lead.from), None];
+        if let Some(c) = applied.castle {
+            moved.set(c.rook_to);
+            vacated[1] = Some(c.rook_from);
+        }
+        n += follow(&mut next, rules, moved, vacated, depth, risky);
+    }
+    n
+}
+
+/// Every chain after the leading move, then perft of each legal position at its end; `pos`
+/// is back as it came when this returns.
+fn follow(
+    pos: &mut Position,
+    rules: Rules,
+    moved: Bitboard,
+    vacated: [Option<Square>; 2],
+    depth: u32,
+    risky: &mut Vec<Leaf>,
+) -> u64 {
+    let us = pos.turn;
+    let unmoved = pos.board.by_color(us) & !moved;
+    let Some((role, found)) = chain::followers(&pos.board, us, unmoved, vacated) else {
+        if pos.board.king_attacked(us) {
+            return 0;
+        }
+        let fullmoves = pos.fullmoves;
+        pos.turn = us.other();
+        if us == Color::Black {
+            pos.fullmoves += 1;
+        }
+        let n = grolman(pos, rules, depth - 1, risky);
+        pos.turn = us;
+        pos.fullmoves = fullmoves;
+        return n;
+    };
+    let mut n = 0;
+    for (i, v) in vacated.iter().enumerate() {
+        let Some(to) = *v else { continue };
+        let promotes = role == Role::Pawn && to.rank() == us.last_rank();
+        for from in found[i] {
+            let saved = (pos.castling, pos.ep, pos.halfmoves);
+            pos.board.shift(from, to);
+            pos.castling = pos.castling.touched(from);
+            if role == Role::Pawn {
+                pos.halfmoves = 0;
+                if from.u8().abs_diff(to.u8()) == 16 {
+                    pos.ep = from.offset(us.forward());
+                }
+            }
+            let next = [Some(from), None];
+            if promotes {
+                for promotion in Role::PROMOTIONS {
+                    pos.board.set_role(to, promotion);
+                    n += follow(pos, rules, moved.with(to), next, depth, risky);
+                }
+                pos.board.set_role(to, Role::Pawn);
+            } else {
+                n += follow(pos, rules, moved.with(to), next, depth, risky);
+            }
+            pos.board.shift(to, from);
+            (pos.castling, pos.ep, pos.halfmoves) = saved;
+        }
+    }
+    n
 }
 
 /// A placement without the mailbox: what counting needs, cheap to copy.
@@ -101,7 +185,7 @@ struct Counting {
 /// adds that sum, tests the few chains that might expose the king, or (when it blocks a
 /// follower's line, or takes en passant, or castles) is played out in full.
 #[inline(never)]
-fn count_grolman(pos: &Position, rules: Rules) -> u64 {
+fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
@@ -193,7 +277,7 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
         safe: 0,
-        risky: Vec::new(),
+        risky: std::mem::take(risky),
         sensitive: Bitboard::EMPTY,
     };
     // The turns that one leader's chains make with each destination in `dests`, promotion
@@ -261,6 +345,7 @@ fn count_grolman(pos: &Position, rules: Rules) -> u64 {
             .map(|lead| count_lead(&ctx, pos, lead))
             .sum::<u64>();
     }
+    *risky = walk.risky;
     total
 }
 
@@ -506,7 +591,7 @@ mod tests {
         ];
         fn walk(pos: &Position, rules: Rules, depth: u32, seen: &mut u32) {
             assert_eq!(
-                count_grolman(pos, rules),
+                count_grolman(pos, rules, &mut Vec::new()),
                 count_turns(pos, rules),
                 "{}",
                 pos.fen()
