@@ -286,13 +286,26 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         // A king that leads makes every chain risky, so `safe` is 0.
         let mut n = safe * u64::from(dests.count());
         for leaf in risky {
-            for to in dests {
-                // The leader stands on `to` (a unit it captured there no longer attacks).
-                let occ = occ.without(leaf.vacated).with(to);
-                let king = if king_leads { to } else { leaf.king.unwrap_or(king) };
-                if (board.attackers(king, them, occ) & !Bitboard::from_square(to)).is_empty() {
-                    n += leaf.mult;
+            let occ = occ.without(leaf.vacated);
+            if king_leads {
+                for to in dests {
+                    // A unit the king took on `to` no longer attacks.
+                    if (board.attackers(to, them, occ) & !Bitboard::from_square(to)).is_empty() {
+                        n += leaf.mult;
+                    }
                 }
+                continue;
+            }
+            // The king's square does not depend on the leader's destination, and the leader
+            // can only block a line or take an attacker.
+            let king = leaf.king.unwrap_or(king);
+            let attackers = board.attackers(king, them, occ);
+            let mut cover = Bitboard::ALL;
+            for a in attackers {
+                cover &= attacks::between(king, a).with(a);
+            }
+            for _ in dests & cover {
+                n += leaf.mult;
             }
         }
         n
@@ -323,6 +336,11 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         let king_leads = role == Role::King;
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
+        if reach[from.index()] & unmoved == 0 && !king_leads && !walk.risky_if.contains(from) {
+            // Nothing follows, and the emptied square exposes nothing.
+            total += mult * u64::from(targets.count());
+            continue;
+        }
         walk.reset(Bitboard::EMPTY);
         walk.explore(unmoved, from, 1, king_at);
         total += mult * tally(walk.safe, &walk.risky, targets & !walk.sensitive, king_leads);
