@@ -342,14 +342,14 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
             continue;
         }
         walk.reset(Bitboard::EMPTY);
-        walk.explore(unmoved, from, 1, king_at);
+        walk.explore::<false>(unmoved, from, 1, king_at);
         total += mult * tally(walk.safe, &walk.risky, targets & !walk.sensitive, king_leads);
         let sensitive = walk.sensitive;
         // A leader landing on a square that some follower's line crosses blocks it: walk
         // those chains again with the square blocked.
         for to in targets & sensitive {
             walk.reset(Bitboard::from_square(to));
-            walk.explore(unmoved, from, 1, king_at);
+            walk.explore::<true>(unmoved, from, 1, king_at);
             total += mult * tally(walk.safe, &walk.risky, Bitboard::from_square(to), king_leads);
         }
     }
@@ -411,11 +411,24 @@ impl Walk<'_> {
         (role, candidates & self.kind[role.index()])
     }
 
-    /// Walks every chain from the vacated square `v`; a forced step loops, a tie recurses.
-    fn explore(&mut self, mut unmoved: u32, mut v: Square, mut mult: u64, mut king: Option<Square>) {
+    /// [`Walk::explore`] behind one follower of a tie.
+    #[inline(never)]
+    fn branch<const BLOCKED: bool>(&mut self, unmoved: u32, v: Square, mult: u64, king: Option<Square>) {
+        self.explore::<BLOCKED>(unmoved, v, mult, king);
+    }
+
+    /// Walks every chain from the vacated square `v`; a forced step loops, a tie branches.
+    #[inline(always)]
+    fn explore<const BLOCKED: bool>(
+        &mut self,
+        mut unmoved: u32,
+        mut v: Square,
+        mut mult: u64,
+        mut king: Option<Square>,
+    ) {
         loop {
             let mut candidates = self.reach[v.index()] & unmoved;
-            if self.block.any() {
+            if BLOCKED {
                 let mut rest = candidates;
                 while rest != 0 {
                     let j = rest.trailing_zeros() as usize;
@@ -455,7 +468,7 @@ impl Walk<'_> {
                     if lines {
                         self.sensitive |= attacks::between(v, from);
                     }
-                    self.explore(unmoved & !(1 << j), from, mult, king);
+                    self.branch::<BLOCKED>(unmoved & !(1 << j), from, mult, king);
                 }
                 return;
             }
