@@ -280,11 +280,10 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         risky: std::mem::take(risky),
         sensitive: Bitboard::EMPTY,
     };
-    // The turns that one leader's chains make with each destination in `dests`, promotion
-    // choices of the leader apart.
-    let tally = |safe: u64, risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
-        // A king that leads makes every chain risky, so `safe` is 0.
-        let mut n = safe * u64::from(dests.count());
+    // The legal turns among the chains that might expose the king, with each destination in
+    // `dests`, promotion choices of the leader apart.
+    let risky_turns = |risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
+        let mut n = 0;
         for leaf in risky {
             let occ = occ.without(leaf.vacated);
             if king_leads {
@@ -299,9 +298,8 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
             // The king's square does not depend on the leader's destination, and the leader
             // can only block a line or take an attacker.
             let king = leaf.king.unwrap_or(king);
-            let attackers = board.attackers(king, them, occ);
             let mut cover = Bitboard::ALL;
-            for a in attackers {
+            for a in board.attackers(king, them, occ) {
                 cover &= attacks::between(king, a).with(a);
             }
             for _ in dests & cover {
@@ -309,6 +307,16 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
             }
         }
         n
+    };
+    // All the legal turns of one leader's chains with each destination in `dests`.
+    let tally = |walk: &Walk, dests: Bitboard, king_leads: bool| -> u64 {
+        // A king that leads makes every chain risky, so `safe` is 0.
+        let n = walk.safe * u64::from(dests.count());
+        if walk.risky.is_empty() {
+            n
+        } else {
+            n + risky_turns(&walk.risky, dests, king_leads)
+        }
     };
     let promoting = Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
     let mut total = 0;
@@ -343,14 +351,14 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         }
         walk.reset(Bitboard::EMPTY);
         walk.explore::<false>(unmoved, from, 1, king_at);
-        total += mult * tally(walk.safe, &walk.risky, targets & !walk.sensitive, king_leads);
+        total += mult * tally(&walk, targets & !walk.sensitive, king_leads);
         let sensitive = walk.sensitive;
         // A leader landing on a square that some follower's line crosses blocks it: walk
         // those chains again with the square blocked.
         for to in targets & sensitive {
             walk.reset(Bitboard::from_square(to));
             walk.explore::<true>(unmoved, from, 1, king_at);
-            total += mult * tally(walk.safe, &walk.risky, Bitboard::from_square(to), king_leads);
+            total += mult * tally(&walk, Bitboard::from_square(to), king_leads);
         }
     }
     if rules.castling_allowed()
