@@ -46,16 +46,8 @@ pub(crate) fn reach<B: Units>(board: &B, us: Color, unmoved: Bitboard, v: Square
     out
 }
 
-/// The weakest kind among `reach`, with its units.
-#[inline]
-pub(crate) fn weakest_of(reach: &[Bitboard; 6]) -> Option<(Role, Bitboard)> {
-    Role::ALL.into_iter().find_map(|role| {
-        let bb = reach[role.index()];
-        bb.any().then_some((role, bb))
-    })
-}
-
-/// The weakest kind that has a unit able to reach `v`, with those units.
+/// The weakest kind that has a unit able to reach `v`, with those units: [`reach`] kind by
+/// kind, stopping at the first found.
 #[inline]
 pub(crate) fn weakest<B: Units>(
     board: &B,
@@ -63,7 +55,46 @@ pub(crate) fn weakest<B: Units>(
     unmoved: Bitboard,
     v: Square,
 ) -> Option<(Role, Bitboard)> {
-    weakest_of(&reach(board, us, unmoved, v))
+    let occ = board.occupied();
+    let pawns = unmoved & board.by_role(Role::Pawn);
+    if pawns.any() {
+        let target = Bitboard::from_square(v);
+        let (one, two) = match us {
+            Color::White => (target.south(), target.south().south()),
+            Color::Black => (target.north(), target.north().north()),
+        };
+        let mut found = one & pawns;
+        if found.is_empty() && v.rank() == us.double_step_rank() && (one & occ).is_empty() {
+            found = two & pawns;
+        }
+        if found.any() {
+            return Some((Role::Pawn, found));
+        }
+    }
+    let knights = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
+    if knights.any() {
+        return Some((Role::Knight, knights));
+    }
+    let queens = board.by_role(Role::Queen);
+    let sliders = unmoved & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | queens);
+    if sliders.any() {
+        let diag = attacks::bishop_attacks(v, occ) & sliders;
+        let bishops = diag & board.by_role(Role::Bishop);
+        if bishops.any() {
+            return Some((Role::Bishop, bishops));
+        }
+        let ortho = attacks::rook_attacks(v, occ) & sliders;
+        let rooks = ortho & board.by_role(Role::Rook);
+        if rooks.any() {
+            return Some((Role::Rook, rooks));
+        }
+        let queens = (diag | ortho) & queens;
+        if queens.any() {
+            return Some((Role::Queen, queens));
+        }
+    }
+    let kings = attacks::king_attacks(v) & unmoved & board.by_role(Role::King);
+    kings.any().then_some((Role::King, kings))
 }
 
 /// The follower choice after a leader vacates one square, or two after castling (RULES.md 1.5):
