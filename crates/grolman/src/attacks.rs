@@ -196,10 +196,10 @@ pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     bishop_attacks(sq, occ) | rook_attacks(sq, occ)
 }
 
-/// `RAYS[sq][d]`: the squares from `sq` to the edge in direction `KING_DELTAS[d]` (4 KB; a
-/// 64 x 64 table of lines would weigh 32 KB in the wasm).
-static RAYS: [[u64; 8]; 64] = {
-    let mut t = [[0u64; 8]; 64];
+/// `RAYS[sq][d]`: the squares from `sq` to the edge in direction `KING_DELTAS[d]`, and none
+/// for `d` = 8 (4.5 KB; a 64 x 64 table of lines would weigh 32 KB in the wasm).
+static RAYS: [[u64; 9]; 64] = {
+    let mut t = [[0u64; 9]; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
@@ -211,6 +211,9 @@ static RAYS: [[u64; 8]; 64] = {
     }
     t
 };
+
+/// The opposite of each direction, 8 (none) included.
+const OPPOSITE: [usize; 9] = [4, 5, 6, 7, 0, 1, 2, 3, 8];
 
 /// The direction (index into `KING_DELTAS`) from `a` towards `b`, if they share a line.
 #[inline]
@@ -243,10 +246,9 @@ static DIRECTION: [[u8; 64]; 64] = {
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    match direction(a, b) {
-        Some(d) => Bitboard(RAYS[a.index()][d] & RAYS[b.index()][(d + 4) % 8]),
-        None => Bitboard::EMPTY,
-    }
+    // Without a branch: two squares that share no line have direction 8, whose rays are empty.
+    let d = DIRECTION[a.index()][b.index()] as usize & 15;
+    Bitboard(RAYS[a.index()][d.min(8)] & RAYS[b.index()][OPPOSITE[d.min(8)]])
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, else empty.

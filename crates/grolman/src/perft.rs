@@ -207,66 +207,70 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         danger,
         king,
     };
-    // Our units, numbered weakest kind first: the lowest member of a set of them is of the
-    // weakest kind in it.
+    // Our units, numbered weakest kind first (the lowest member of a set of them is of the
+    // weakest kind in it); who can reach each square of ours, on the board before the turn;
+    // and where each unit may lead to. During a chain the occupancy is the original one less
+    // the square waiting for a follower, plus the leader's destination; whether the waiting
+    // square itself is occupied does not change who reaches it, so the sets hold throughout,
+    // except where the leader's destination blocks a line (a `sensitive` square, counted
+    // apart).
     let mut square_of = [Square::A1; 16];
     let mut role_of = [Role::Pawn; 16];
     let mut kind = [0u32; 6];
-    let mut n = 0;
-    for role in Role::ALL {
-        for sq in board.by_role(role) & own {
-            if n < 16 {
-                square_of[n] = sq;
-                role_of[n] = role;
-                kind[role.index()] |= 1 << n;
-                n += 1;
-            }
-        }
-    }
-    // Who can reach each square of ours, on the board before the turn, and where each unit
-    // may lead to. During a chain the occupancy is the original one less the square waiting
-    // for a follower, plus the leader's destination; whether the waiting square itself is
-    // occupied does not change who reaches it, so the sets hold throughout, except where the
-    // leader's destination blocks a line (a `sensitive` square, counted apart).
     let mut reach = [0u32; 64];
     let mut targets = [Bitboard::EMPTY; 16];
+    let mut n = 0;
     let forward = us.forward();
-    for i in 0..n {
-        let from = square_of[i];
-        let moves = match role_of[i] {
-            Role::Pawn => {
-                let mut moves = attacks::pawn_attacks(us, from) & enemy;
-                if let Some(one) = from.offset(forward) {
-                    if own.contains(one) {
-                        reach[one.index()] |= 1 << i;
-                    } else if !occ.contains(one) {
-                        moves.set(one);
-                        match one.offset(forward) {
-                            Some(two) if from.rank() == us.pawn_rank() => {
-                                if own.contains(two) {
-                                    reach[two.index()] |= 1 << i;
-                                } else if !occ.contains(two) {
-                                    moves.set(two);
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                targets[i] = moves;
-                continue;
-            }
-            Role::Knight => attacks::knight_attacks(from),
-            Role::Bishop => attacks::bishop_attacks(from, occ),
-            Role::Rook => attacks::rook_attacks(from, occ),
-            Role::Queen => attacks::queen_attacks(from, occ),
-            Role::King => attacks::king_attacks(from),
-        };
-        for t in moves & own {
-            reach[t.index()] |= 1 << i;
+    let pawns = board.by_role(Role::Pawn) & own;
+    let (one, two) = match us {
+        Color::White => {
+            let one = pawns.north() & !(occ & !own);
+            (one, (one & Bitboard::rank(2) & !occ).north() & !(occ & !own))
         }
-        targets[i] = moves & !own;
+        Color::Black => {
+            let one = pawns.south() & !(occ & !own);
+            (one, (one & Bitboard::rank(5) & !occ).south() & !(occ & !own))
+        }
+    };
+    for from in pawns.take(16) {
+        // The squares one and two steps ahead, where the pawn may step (empty) or which it
+        // reaches (ours); always on the board for the sets to hold them.
+        let ahead = |steps: i8| Square::new((from.u8() as i8 + steps * forward) as u8 & 63);
+        let step = one & Bitboard::from_square(ahead(1));
+        let double = two & Bitboard::from_square(ahead(2));
+        let bit = 1 << n;
+        reach[ahead(1).index()] |= bit * u32::from((step & own).any());
+        reach[ahead(2).index()] |= bit * u32::from((double & own).any());
+        square_of[n] = from;
+        kind[0] |= bit;
+        targets[n] = (attacks::pawn_attacks(us, from) & enemy) | ((step | double) & !own);
+        n += 1;
     }
+    let mut piece = |role: Role, from: Square, moves: Bitboard| {
+        if n < 16 {
+            for t in moves & own {
+                reach[t.index()] |= 1 << n;
+            }
+            square_of[n] = from;
+            role_of[n] = role;
+            kind[role.index()] |= 1 << n;
+            targets[n] = moves & !own;
+            n += 1;
+        }
+    };
+    for from in board.by_role(Role::Knight) & own {
+        piece(Role::Knight, from, attacks::knight_attacks(from));
+    }
+    for from in board.by_role(Role::Bishop) & own {
+        piece(Role::Bishop, from, attacks::bishop_attacks(from, occ));
+    }
+    for from in board.by_role(Role::Rook) & own {
+        piece(Role::Rook, from, attacks::rook_attacks(from, occ));
+    }
+    for from in board.by_role(Role::Queen) & own {
+        piece(Role::Queen, from, attacks::queen_attacks(from, occ));
+    }
+    piece(Role::King, king, attacks::king_attacks(king));
     let everyone = (1u32 << n) - 1;
     let mut walk = Walk {
         reach: &reach,
@@ -318,37 +322,38 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
             n + risky_turns(&walk.risky, dests, king_leads)
         }
     };
-    let promoting = Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
+    // Pawns about to promote lead four times over; pawns that may take en passant are
+    // counted apart.
+    let promoting = pawns & Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
+    let ep_takers = match pos.ep_square() {
+        Some(ep) => attacks::pawn_attacks(them, ep) & pawns,
+        None => Bitboard::EMPTY,
+    };
     let mut total = 0;
-    for i in 0..n {
+    if let Some(ep) = pos.ep_square() {
+        for from in ep_takers {
+            let lead = Lead {
+                from,
+                to: ep,
+                promotion: None,
+                kind: LeadKind::EnPassant,
+            };
+            total += count_lead(&ctx, pos, lead);
+        }
+    }
+    // The units with a leading move (other than en passant), without a branch per unit.
+    let mut leaders = 0u32;
+    for (i, t) in targets.iter().enumerate().take(n) {
+        leaders |= u32::from(t.any()) << i;
+    }
+    while leaders != 0 {
+        let i = leaders.trailing_zeros() as usize & 15;
+        leaders &= leaders - 1;
         let (from, role, targets) = (square_of[i], role_of[i], targets[i]);
-        let mult = if role == Role::Pawn && promoting.contains(from) {
-            4
-        } else {
-            1
-        };
-        if let Some(ep) = pos.ep_square() {
-            if role == Role::Pawn && attacks::pawn_attacks(us, from).contains(ep) {
-                let lead = Lead {
-                    from,
-                    to: ep,
-                    promotion: None,
-                    kind: LeadKind::EnPassant,
-                };
-                total += count_lead(&ctx, pos, lead);
-            }
-        }
-        if targets.is_empty() {
-            continue;
-        }
+        let mult = 1 << (2 * u32::from(promoting.contains(from)));
         let king_leads = role == Role::King;
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
-        if reach[from.index()] & unmoved == 0 && !king_leads && !walk.risky_if.contains(from) {
-            // Nothing follows, and the emptied square exposes nothing.
-            total += mult * u64::from(targets.count());
-            continue;
-        }
         walk.reset(Bitboard::EMPTY);
         walk.explore::<false>(unmoved, from, 1, king_at);
         total += mult * tally(&walk, targets & !walk.sensitive, king_leads);
@@ -459,34 +464,30 @@ impl Walk<'_> {
                 return;
             }
             let (role, found) = self.weakest(candidates);
-            if role == Role::Pawn && self.last_rank.contains(v) {
-                mult *= 4;
-            }
+            // A pawn following onto its last rank promotes: four choices.
+            let promotes = (role == Role::Pawn) & self.last_rank.contains(v);
+            mult <<= 2 * u32::from(promotes);
             if role == Role::King {
                 king = Some(v);
             }
-            // Only a line or a double step has squares between (a knight jumps, a king steps).
-            let lines = matches!(role, Role::Pawn | Role::Bishop | Role::Rook | Role::Queen);
+            // Only a line or a double step has squares between: a knight's jump, a king's
+            // step and a single pawn step have none, so `between` can be taken regardless.
             if found & (found - 1) != 0 {
                 let mut rest = found;
                 while rest != 0 {
                     let j = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let from = self.square_of[j & 15];
-                    if lines {
-                        self.sensitive |= attacks::between(v, from);
-                    }
+                    self.sensitive |= attacks::between(v, from);
                     self.branch::<BLOCKED>(unmoved & !(1 << j), from, mult, king);
                 }
                 return;
             }
             let weakest = found.trailing_zeros() as usize;
             let from = self.square_of[weakest & 15];
-            if lines {
-                self.sensitive |= attacks::between(v, from);
-            }
-            unmoved &= !(1 << weakest);
+            self.sensitive |= attacks::between(v, from);
             v = from;
+            unmoved &= !(1 << weakest);
         }
     }
 }
