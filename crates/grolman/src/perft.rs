@@ -196,10 +196,18 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
     let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
     let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
     let mut danger = Bitboard::EMPTY;
+    // The squares that alone stand between our king and an enemy slider: the only ones whose
+    // emptying can expose a king that stays put.
+    let mut pinned = Bitboard::EMPTY;
     for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
         | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
     {
-        danger |= attacks::between(king, s);
+        let line = attacks::between(king, s);
+        danger |= line;
+        let blockers = line & occ;
+        if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
     }
     let ctx = Counting {
         us,
@@ -277,7 +285,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         square_of: &square_of,
         role_of: &role_of,
         kind,
-        risky_if: if ctx.in_check { Bitboard::ALL } else { danger },
+        risky_if: if ctx.in_check { Bitboard::ALL } else { pinned },
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
         safe: 0,
