@@ -46,6 +46,7 @@ fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) 
     }
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
+    let safety = Safety::of(pos);
     let mut n = 0;
     for lead in leads {
         let applied = movegen::apply_lead(pos, lead);
@@ -56,9 +57,52 @@ fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) 
             moved.set(c.rook_to);
             vacated[1] = Some(c.rook_from);
         }
-        n += follow(&mut next, rules, moved, vacated, depth, risky);
+        n += follow(&mut next, rules, &safety, moved, vacated, depth, risky);
     }
     n
+}
+
+/// When the mover's king is surely safe after a turn, without testing it: it was not in
+/// check, it has not moved, and no square emptied by the turn lies between it and an enemy
+/// slider aligned with it.
+struct Safety {
+    king: Option<Square>,
+    in_check: bool,
+    occupied: Bitboard,
+    danger: Bitboard,
+}
+
+impl Safety {
+    fn of(pos: &Position) -> Safety {
+        let board = pos.board();
+        let us = pos.turn();
+        let them = us.other();
+        let king = board.king_of(us);
+        let mut danger = Bitboard::EMPTY;
+        if let Some(king) = king {
+            let enemy = board.by_color(them);
+            let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
+            let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
+            for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
+                | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
+            {
+                danger |= attacks::between(king, s);
+            }
+        }
+        Safety {
+            king,
+            in_check: board.king_attacked(us),
+            occupied: board.occupied(),
+            danger,
+        }
+    }
+
+    /// Whether the king of the side that played is surely safe on `after`.
+    fn holds(&self, after: &crate::Board) -> bool {
+        let Some(king) = self.king else { return false };
+        let emptied = self.occupied & !after.occupied();
+        !self.in_check && after.by_role(Role::King).contains(king) && (emptied & self.danger).is_empty()
+    }
 }
 
 /// Every chain after the leading move, then perft of each legal position at its end; `pos`
@@ -66,6 +110,7 @@ fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) 
 fn follow(
     pos: &mut Position,
     rules: Rules,
+    safety: &Safety,
     moved: Bitboard,
     vacated: [Option<Square>; 2],
     depth: u32,
@@ -74,7 +119,7 @@ fn follow(
     let us = pos.turn;
     let unmoved = pos.board.by_color(us) & !moved;
     let Some((role, found)) = chain::followers(&pos.board, us, unmoved, vacated) else {
-        if pos.board.king_attacked(us) {
+        if !safety.holds(&pos.board) && pos.board.king_attacked(us) {
             return 0;
         }
         let fullmoves = pos.fullmoves;
@@ -105,11 +150,11 @@ fn follow(
             if promotes {
                 for promotion in Role::PROMOTIONS {
                     pos.board.set_role(to, promotion);
-                    n += follow(pos, rules, moved.with(to), next, depth, risky);
+                    n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
                 }
                 pos.board.set_role(to, Role::Pawn);
             } else {
-                n += follow(pos, rules, moved.with(to), next, depth, risky);
+                n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
             }
             pos.board.shift(to, from);
             (pos.castling, pos.ep, pos.halfmoves) = saved;
