@@ -251,6 +251,22 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(RAYS[a.index()][d.min(8)] & RAYS[b.index()][OPPOSITE[d.min(8)]])
 }
 
+/// `between` for every pair of squares, as one 32 KB table built on first use (kept out of
+/// the static data so as not to weigh on the wasm): for loops that look it up millions of
+/// times.
+pub(crate) fn between_table() -> &'static [[u64; 64]; 64] {
+    static TABLE: std::sync::OnceLock<Box<[[u64; 64]; 64]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[0u64; 64]; 64]);
+        for a in Square::all() {
+            for b in Square::all() {
+                t[a.index()][b.index()] = between(a, b).0;
+            }
+        }
+        t
+    })
+}
+
 /// The whole line (rank, file or diagonal) through `a` and `b`, else empty.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {

@@ -327,6 +327,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
     let everyone = (1u32 << n) - 1;
     let mut walk = Walk {
         reach: &reach,
+        between: attacks::between_table(),
         square_of: &square_of,
         role_of: &role_of,
         kind,
@@ -445,6 +446,8 @@ struct Leaf {
 struct Walk<'a> {
     /// The units that could reach each square.
     reach: &'a [u32; 64],
+    /// [`attacks::between`] by table.
+    between: &'static [[u64; 64]; 64],
     square_of: &'a [Square; 16],
     role_of: &'a [Role; 16],
     /// The units of each kind.
@@ -468,6 +471,11 @@ impl Walk<'_> {
         self.risky.clear();
         self.sensitive = Bitboard::EMPTY;
         self.block = block;
+    }
+
+    #[inline]
+    fn between(&self, a: Square, b: Square) -> Bitboard {
+        Bitboard(self.between[a.index()][b.index()])
     }
 
     /// The weakest units among `candidates` (not empty), with their kind.
@@ -499,7 +507,7 @@ impl Walk<'_> {
                 while rest != 0 {
                     let j = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if (attacks::between(v, self.square_of[j & 15]) & self.block).any() {
+                    if (self.between(v, self.square_of[j & 15]) & self.block).any() {
                         candidates &= !(1 << j);
                     }
                 }
@@ -531,14 +539,14 @@ impl Walk<'_> {
                     let j = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let from = self.square_of[j & 15];
-                    self.sensitive |= attacks::between(v, from);
+                    self.sensitive |= self.between(v, from);
                     self.branch::<BLOCKED>(unmoved & !(1 << j), from, mult, king);
                 }
                 return;
             }
             let weakest = found.trailing_zeros() as usize;
             let from = self.square_of[weakest & 15];
-            self.sensitive |= attacks::between(v, from);
+            self.sensitive |= self.between(v, from);
             v = from;
             unmoved &= !(1 << weakest);
         }
