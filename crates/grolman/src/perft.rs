@@ -367,15 +367,6 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         n
     };
     // All the legal turns of one leader's chains with each destination in `dests`.
-    let tally = |walk: &Walk, dests: Bitboard, king_leads: bool| -> u64 {
-        // A king that leads makes every chain risky, so `safe` is 0.
-        let n = walk.safe * u64::from(dests.count());
-        if walk.risky.is_empty() {
-            n
-        } else {
-            n + risky_turns(&walk.risky, dests, king_leads)
-        }
-    };
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
     let promoting = pawns & Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
@@ -410,14 +401,22 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         let king_at = king_leads.then_some(from);
         walk.reset(Bitboard::EMPTY);
         walk.explore::<false>(unmoved, from, 1, king_at);
-        total += mult * tally(&walk, targets & !walk.sensitive, king_leads);
+        // All the legal turns of the chains with each destination that blocks no follower (a
+        // king that leads makes every chain risky, so `safe` is 0).
+        let dests = targets & !walk.sensitive;
+        let mut turns = walk.safe * u64::from(dests.count());
+        if !walk.risky.is_empty() {
+            turns += risky_turns(&walk.risky, dests, king_leads);
+        }
+        total += mult * turns;
         let sensitive = walk.sensitive;
         // A leader landing on a square that some follower's line crosses blocks it: walk
         // those chains again with the square blocked.
         for to in targets & sensitive {
             walk.reset(Bitboard::from_square(to));
             walk.explore::<true>(unmoved, from, 1, king_at);
-            total += mult * tally(&walk, Bitboard::from_square(to), king_leads);
+            let dest = Bitboard::from_square(to);
+            total += mult * (walk.safe + risky_turns(&walk.risky, dest, king_leads));
         }
     }
     if rules.castling_allowed()
