@@ -13,7 +13,7 @@ const USAGE: &str = "usage:
   grolman divide <variant> <depth> [fen]
   grolman turns <variant> [fen]
   grolman play <variant> [--fen F] <code>...
-  grolman bench
+  grolman bench [rounds]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve <file or ->
   grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] > out.svg
@@ -130,7 +130,17 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 None => println!("{} to move", status.turn),
             }
         }
-        "bench" => bench(),
+        "bench" => {
+            let rounds = match args.get(1) {
+                None => 3,
+                Some(s) => s
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|r| (1..=100).contains(r))
+                    .ok_or_else(|| usage(format!("rounds must be a number from 1 to 100, not {s:?}")))?,
+            };
+            bench(rounds);
+        }
         "search" => engine_cmd::search(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
         "diagram" => diagram_cmd::diagram(&args[1..])?,
@@ -140,7 +150,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
 }
 
 /// Turn-query time and perft speed on fixed positions, per variant.
-fn bench() {
+/// Perft speed on fixed positions. The cases run in `rounds` interleaved rounds, so that a
+/// machine whose speed drifts slows every variant alike, and each reports its fastest run.
+fn bench(rounds: u32) {
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let cases = [
         (Variant::Orthodox, "start", grolman::START_FEN, 6),
@@ -168,22 +180,54 @@ fn bench() {
         }
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for (variant, name, fen, depth) in cases {
-        let pos = Position::from_fen(fen).expect("bench position");
-        for t in [1, threads] {
-            let start = Instant::now();
-            let n = grolman::perft_parallel(&pos, variant.into(), depth, t);
-            let secs = start.elapsed().as_secs_f64();
+    let thread_counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
+    let positions: Vec<Position> = cases
+        .iter()
+        .map(|c| Position::from_fen(c.2).expect("bench position"))
+        .collect();
+    // best[case][threads]: (nodes, fastest seconds)
+    let mut best = vec![vec![(0u64, f64::INFINITY); thread_counts.len()]; cases.len()];
+    for _ in 0..rounds {
+        for (i, (variant, _, _, depth)) in cases.iter().enumerate() {
+            for (j, &t) in thread_counts.iter().enumerate() {
+                let start = Instant::now();
+                let n = grolman::perft_parallel(&positions[i], (*variant).into(), *depth, t);
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                if secs < best[i][j].1 {
+                    best[i][j] = (n, secs);
+                }
+            }
+        }
+    }
+    let rate = |i: usize, j: usize| best[i][j].0 as f64 / best[i][j].1 / 1e6;
+    for (i, (variant, name, _, depth)) in cases.iter().enumerate() {
+        for (j, &t) in thread_counts.iter().enumerate() {
             println!(
-                "{:<10} {:<9} depth {depth}: {n:>12} nodes in {secs:>7.3} s = {:>7.1} M nodes/s ({t} thread{})",
+                "{:<10} {:<9} depth {depth}: {:>12} nodes in {:>7.3} s = {:>7.1} M nodes/s ({t} thread{}, best of {rounds})",
                 variant.name(),
                 name,
-                n as f64 / secs.max(1e-9) / 1e6,
+                best[i][j].0,
+                best[i][j].1,
+                rate(i, j),
                 if t == 1 { "" } else { "s" }
             );
-            if threads == 1 {
-                break;
-            }
+        }
+    }
+    // Each variant against orthodox chess on the same position, one thread.
+    for (i, (variant, name, _, _)) in cases.iter().enumerate() {
+        if *variant == Variant::Orthodox {
+            continue;
+        }
+        if let Some(o) = cases
+            .iter()
+            .position(|c| c.0 == Variant::Orthodox && c.1 == *name)
+        {
+            println!(
+                "{:<10} {:<9} speed against orthodox: {:>5.1} %",
+                variant.name(),
+                name,
+                100.0 * rate(i, 0) / rate(o, 0)
+            );
         }
     }
 }
