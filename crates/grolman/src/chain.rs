@@ -7,6 +7,26 @@ use crate::board::Units;
 use crate::turn::Candidate;
 use crate::types::{Color, Role, Square};
 
+/// The pawns among `pawns` that could step to the empty square `v`: one step straight forward,
+/// or the double step from the initial rank over an empty square.
+#[inline]
+fn pawns_reaching(us: Color, pawns: Bitboard, occ: Bitboard, v: Square) -> Bitboard {
+    if pawns.is_empty() {
+        return pawns;
+    }
+    let target = Bitboard::from_square(v);
+    let (one, two) = match us {
+        Color::White => (target.south(), target.south().south()),
+        Color::Black => (target.north(), target.north().north()),
+    };
+    let single = one & pawns;
+    if single.is_empty() && v.rank() == us.double_step_rank() && (one & occ).is_empty() {
+        two & pawns
+    } else {
+        single
+    }
+}
+
 /// The units of `us` among `unmoved` that could make a non-capturing move of their own kind to
 /// the empty square `v`, by kind (indexed by `Role::index`):
 /// - pawn: one step straight forward, or the double step from its initial rank over an empty
@@ -20,18 +40,7 @@ use crate::types::{Color, Role, Square};
 pub(crate) fn reach<B: Units>(board: &B, us: Color, unmoved: Bitboard, v: Square) -> [Bitboard; 6] {
     let mut out = [Bitboard::EMPTY; 6];
     let occ = board.occupied();
-    let pawns = unmoved & board.by_role(Role::Pawn);
-    if pawns.any() {
-        let target = Bitboard::from_square(v);
-        let (one, two) = match us {
-            Color::White => (target.south(), target.south().south()),
-            Color::Black => (target.north(), target.north().north()),
-        };
-        out[0] = one & pawns;
-        if out[0].is_empty() && v.rank() == us.double_step_rank() && (one & occ).is_empty() {
-            out[0] = two & pawns;
-        }
-    }
+    out[0] = pawns_reaching(us, unmoved & board.by_role(Role::Pawn), occ, v);
     out[1] = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
     let queens = board.by_role(Role::Queen);
     let sliders = unmoved & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | queens);
@@ -56,20 +65,9 @@ pub(crate) fn weakest<B: Units>(
     v: Square,
 ) -> Option<(Role, Bitboard)> {
     let occ = board.occupied();
-    let pawns = unmoved & board.by_role(Role::Pawn);
+    let pawns = pawns_reaching(us, unmoved & board.by_role(Role::Pawn), occ, v);
     if pawns.any() {
-        let target = Bitboard::from_square(v);
-        let (one, two) = match us {
-            Color::White => (target.south(), target.south().south()),
-            Color::Black => (target.north(), target.north().north()),
-        };
-        let mut found = one & pawns;
-        if found.is_empty() && v.rank() == us.double_step_rank() && (one & occ).is_empty() {
-            found = two & pawns;
-        }
-        if found.any() {
-            return Some((Role::Pawn, found));
-        }
+        return Some((Role::Pawn, pawns));
     }
     let knights = attacks::knight_attacks(v) & unmoved & board.by_role(Role::Knight);
     if knights.any() {

@@ -679,16 +679,16 @@ mod tests {
     /// from positions with pins, checks, castling, en passant and promotions.
     #[test]
     fn counter_agrees_with_the_generator() {
-        const FENS: &[&str] = &[
-            crate::START_FEN,
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        // The positions of the perft suite, and two more: a pinned unit that leads, and
+        // castling rights with a queen in the middle.
+        let suite = include_str!("../../../tests/data/perft.txt");
+        let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
+        fens.extend([
             "4r1k1/8/8/8/8/8/4N3/4KB2 w - - 0 1",
             "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
-        ];
+        ]);
+        fens.sort_unstable();
+        fens.dedup();
         fn walk(pos: &Position, rules: Rules, depth: u32, seen: &mut u32) {
             assert_eq!(
                 count_grolman(pos, rules, &mut Vec::new()),
@@ -705,7 +705,7 @@ mod tests {
             }
         }
         let mut seen = 0;
-        for fen in FENS {
+        for fen in fens {
             let pos = Position::from_fen(fen).expect("fen");
             for rules in [
                 Rules::new(Variant::Grolman),
@@ -718,5 +718,27 @@ mod tests {
             }
         }
         assert!(seen > 10_000, "{seen} positions");
+    }
+
+    /// The in-place inner plies against the general generator, three plies deep.
+    #[test]
+    fn inner_plies_agree_with_the_generator() {
+        fn slow(pos: &Position, rules: Rules, depth: u32) -> u64 {
+            if depth == 1 {
+                return count_turns(pos, rules);
+            }
+            let mut n = 0;
+            for_each_turn(pos, rules, false, &mut |v| {
+                n += slow(v.after, rules, depth - 1);
+                false
+            });
+            n
+        }
+        let suite = include_str!("../../../tests/data/perft.txt");
+        for fen in suite.lines().filter_map(|l| l.strip_prefix("fen ")) {
+            let pos = Position::from_fen(fen).expect("fen");
+            let rules = Rules::new(Variant::Grolman);
+            assert_eq!(perft(&pos, rules, 3), slow(&pos, rules, 3), "{fen}");
+        }
     }
 }
