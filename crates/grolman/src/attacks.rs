@@ -196,10 +196,10 @@ pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     bishop_attacks(sq, occ) | rook_attacks(sq, occ)
 }
 
-/// `RAYS[sq][d]`: the squares from `sq` to the edge in direction `KING_DELTAS[d]`, and none
-/// for `d` = 8 (4.5 KB; a 64 x 64 table of lines would weigh 32 KB in the wasm).
-static RAYS: [[u64; 9]; 64] = {
-    let mut t = [[0u64; 9]; 64];
+/// `RAYS[sq][d]`: the squares from `sq` to the edge in direction `KING_DELTAS[d]` (4 KB; a
+/// 64 x 64 table of lines would weigh 32 KB in the wasm).
+static RAYS: [[u64; 8]; 64] = {
+    let mut t = [[0u64; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
@@ -212,43 +212,27 @@ static RAYS: [[u64; 9]; 64] = {
     t
 };
 
-/// The opposite of each direction, 8 (none) included.
-const OPPOSITE: [usize; 9] = [4, 5, 6, 7, 0, 1, 2, 3, 8];
-
 /// The direction (index into `KING_DELTAS`) from `a` towards `b`, if they share a line.
 #[inline]
 fn direction(a: Square, b: Square) -> Option<usize> {
-    let d = DIRECTION[a.index()][b.index()];
-    (d < 8).then_some(d as usize)
-}
-
-/// `DIRECTION[a][b]`: the direction from `a` towards `b`, or 8 when they share no line (4 KB).
-static DIRECTION: [[u8; 64]; 64] = {
     // KING_DELTAS index by (file step + 1) + 3 * (rank step + 1); 8 = no direction.
     const BY_STEP: [u8; 9] = [5, 6, 7, 4, 8, 0, 3, 2, 1];
-    let mut t = [[8u8; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let df = (b % 8) as i8 - (a % 8) as i8;
-            let dr = (b / 8) as i8 - (a / 8) as i8;
-            if df == 0 || dr == 0 || df.abs() == dr.abs() {
-                t[a][b] = BY_STEP[((df.signum() + 1) + 3 * (dr.signum() + 1)) as usize];
-            }
-            b += 1;
-        }
-        a += 1;
+    let df = b.file() as i8 - a.file() as i8;
+    let dr = b.rank() as i8 - a.rank() as i8;
+    if df != 0 && dr != 0 && df.abs() != dr.abs() {
+        return None;
     }
-    t
-};
+    let d = BY_STEP[((df.signum() + 1) + 3 * (dr.signum() + 1)) as usize];
+    (d < 8).then_some(d as usize)
+}
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    // Without a branch: two squares that share no line have direction 8, whose rays are empty.
-    let d = DIRECTION[a.index()][b.index()] as usize & 15;
-    Bitboard(RAYS[a.index()][d.min(8)] & RAYS[b.index()][OPPOSITE[d.min(8)]])
+    match direction(a, b) {
+        Some(d) => Bitboard(RAYS[a.index()][d] & RAYS[b.index()][(d + 4) % 8]),
+        None => Bitboard::EMPTY,
+    }
 }
 
 /// `between` for every pair of squares, as one 32 KB table built on first use (kept out of

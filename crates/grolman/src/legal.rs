@@ -45,9 +45,9 @@ pub fn for_each_turn_where<F: FnMut(&Visit<'_>) -> bool>(
     movegen::leads(pos, rules, &mut leads);
     leads.retain(lead_filter);
     if explain {
-        Gen::<F, true>::new(pos, rules, visit).run(pos, &leads);
+        Gen::<true>::new(pos, rules, visit).run(pos, &leads);
     } else {
-        Gen::<F, false>::new(pos, rules, visit).run(pos, &leads);
+        Gen::<false>::new(pos, rules, visit).run(pos, &leads);
     }
 }
 
@@ -71,19 +71,21 @@ pub fn count_turns(pos: &Position, rules: Rules) -> u64 {
     n
 }
 
-struct Gen<'a, F, const EXPLAIN: bool> {
+/// The visitor is called through `dyn`: one copy of the generator per `EXPLAIN`, not one per
+/// caller's closure (the wasm is smaller, and a call per turn costs nothing beside the turn).
+struct Gen<'a, const EXPLAIN: bool> {
     rules: Rules,
     us: Color,
     lead: Lead,
     steps: Vec<Step>,
     promotions: Vec<OwnerPromotion>,
     events: Vec<Event>,
-    visit: &'a mut F,
+    visit: &'a mut dyn FnMut(&Visit<'_>) -> bool,
     stop: bool,
 }
 
-impl<'a, F: FnMut(&Visit<'_>) -> bool, const EXPLAIN: bool> Gen<'a, F, EXPLAIN> {
-    fn new(pos: &Position, rules: Rules, visit: &'a mut F) -> Self {
+impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
+    fn new(pos: &Position, rules: Rules, visit: &'a mut dyn FnMut(&Visit<'_>) -> bool) -> Self {
         Gen {
             rules,
             us: pos.turn(),

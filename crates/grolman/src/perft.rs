@@ -2,7 +2,6 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Units;
 use crate::chain;
 use crate::legal::{count_turns, for_each_turn};
 use crate::movegen::{self, Lead, LeadKind};
@@ -47,19 +46,30 @@ fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) 
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
     let safety = Safety::of(pos);
-    let mut n = 0;
-    for lead in leads {
-        let applied = movegen::apply_lead(pos, lead);
-        let mut next = applied.pos;
-        let mut moved = Bitboard::from_square(lead.to);
-        let mut vacated = [Some(lead.from), None];
-        if let Some(c) = applied.castle {
-            moved.set(c.rook_to);
-            vacated[1] = Some(c.rook_from);
-        }
-        n += follow(&mut next, rules, &safety, moved, vacated, depth, risky);
+    leads
+        .into_iter()
+        .map(|lead| play_lead(pos, rules, &safety, lead, depth, risky))
+        .sum()
+}
+
+/// Perft below one leading move: its chains, then `depth - 1` more plies.
+fn play_lead(
+    pos: &Position,
+    rules: Rules,
+    safety: &Safety,
+    lead: Lead,
+    depth: u32,
+    risky: &mut Vec<Leaf>,
+) -> u64 {
+    let applied = movegen::apply_lead(pos, lead);
+    let mut next = applied.pos;
+    let mut moved = Bitboard::from_square(lead.to);
+    let mut vacated = [Some(lead.from), None];
+    if let Some(c) = applied.castle {
+        moved.set(c.rook_to);
+        vacated[1] = Some(c.rook_from);
     }
-    n
+    follow(&mut next, rules, safety, moved, vacated, depth, risky)
 }
 
 /// When the mover's king is surely safe after a turn, without testing it: it was not in
@@ -163,59 +173,6 @@ fn follow(
     n
 }
 
-/// A placement without the mailbox: what counting needs, cheap to copy.
-#[derive(Clone, Copy)]
-struct Lite {
-    color: [Bitboard; 2],
-    role: [Bitboard; 6],
-    occ: Bitboard,
-}
-
-impl Units for Lite {
-    #[inline]
-    fn by_color(&self, color: Color) -> Bitboard {
-        self.color[color.index()]
-    }
-
-    #[inline]
-    fn by_role(&self, role: Role) -> Bitboard {
-        self.role[role.index()]
-    }
-
-    #[inline]
-    fn occupied(&self) -> Bitboard {
-        self.occ
-    }
-}
-
-impl Lite {
-    fn of(board: &crate::Board) -> Lite {
-        Lite {
-            color: [board.by_color(Color::White), board.by_color(Color::Black)],
-            role: Role::ALL.map(|r| board.by_role(r)),
-            occ: board.occupied(),
-        }
-    }
-
-    #[inline]
-    fn shift(&mut self, from: Square, to: Square, color: Color, role: Role) {
-        let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.color[color.index()] ^= bb;
-        self.role[role.index()] ^= bb;
-        self.occ ^= bb;
-    }
-}
-
-/// What stays fixed while counting the turns of one position.
-struct Counting {
-    us: Color,
-    in_check: bool,
-    /// Squares on a line between our king and an enemy slider aligned with it: emptying one
-    /// of them may expose the king.
-    danger: Bitboard,
-    king: Square,
-}
-
 /// The number of legal Grolman turns, without building the positions after them.
 ///
 /// The kinds of units that have moved never matter (they are out of the chain, and only enemy
@@ -227,8 +184,9 @@ struct Counting {
 /// The chain behind a unit is the same whichever way it leads, unless its destination blocks
 /// the line of a follower: so it is explored once per unit, with the unit lifted off the board,
 /// and its finished chains that cannot expose the king are summed once. Each destination then
-/// adds that sum, tests the few chains that might expose the king, or (when it blocks a
-/// follower's line, or takes en passant, or castles) is played out in full.
+/// adds that sum and tests the few chains that might expose the king; a destination that
+/// blocks a follower's line has its chains walked again with that square blocked. En passant
+/// and castling, which empty two squares, are played out.
 #[inline(never)]
 fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
     let board = pos.board();
@@ -254,11 +212,11 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
             pinned |= blockers;
         }
     }
-    let ctx = Counting {
-        us,
+    let safety = Safety {
+        king: Some(king),
         in_check: board.attackers(king, them, occ).any(),
+        occupied: occ,
         danger,
-        king,
     };
     // Our units, numbered weakest kind first (the lowest member of a set of them is of the
     // weakest kind in it); who can reach each square of ours, on the board before the turn;
@@ -331,7 +289,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         square_of: &square_of,
         role_of: &role_of,
         kind,
-        risky_if: if ctx.in_check { Bitboard::ALL } else { pinned },
+        risky_if: if safety.in_check { Bitboard::ALL } else { pinned },
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
         safe: 0,
@@ -383,7 +341,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
                 promotion: None,
                 kind: LeadKind::EnPassant,
             };
-            total += count_lead(&ctx, pos, lead);
+            total += play_lead(pos, rules, &safety, lead, 1, risky);
         }
     }
     // The units with a leading move (other than en passant), without a branch per unit.
@@ -426,7 +384,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
         movegen::castles(pos, &mut castles);
         total += castles
             .into_iter()
-            .map(|lead| count_lead(&ctx, pos, lead))
+            .map(|lead| play_lead(pos, rules, &safety, lead, 1, risky))
             .sum::<u64>();
     }
     *risky = walk.risky;
@@ -550,84 +508,6 @@ impl Walk<'_> {
             unmoved &= !(1 << weakest);
         }
     }
-}
-
-/// The legal turns of one leading move (a king's, an en passant capture, or one that blocks a
-/// follower's line), played by `apply_lead` and walked on a light placement.
-fn count_lead(ctx: &Counting, pos: &Position, lead: Lead) -> u64 {
-    let mult = match lead.promotion {
-        None => 1,
-        Some(Role::Queen) => 4,
-        Some(_) => return 0,
-    };
-    let applied = movegen::apply_lead(pos, lead);
-    let mut moved = Bitboard::from_square(lead.to);
-    let mut vacated = [Some(lead.from), None];
-    if let Some(c) = applied.castle {
-        moved.set(c.rook_to);
-        vacated[1] = Some(c.rook_from);
-    }
-    // An en passant victim's square is emptied too (a captured unit on `to` is replaced).
-    let emptied = match applied.capture {
-        Some(c) if c.square != lead.to => Bitboard::from_square(c.square),
-        _ => Bitboard::EMPTY,
-    };
-    let lite = Lite::of(applied.pos.board());
-    mult * count_chain(
-        ctx,
-        &lite,
-        moved,
-        vacated,
-        emptied,
-        applied.piece.role == Role::King,
-    )
-}
-
-fn count_chain(
-    ctx: &Counting,
-    lite: &Lite,
-    moved: Bitboard,
-    vacated: [Option<Square>; 2],
-    emptied: Bitboard,
-    king_moved: bool,
-) -> u64 {
-    let us = ctx.us;
-    let unmoved = lite.by_color(us) & !moved;
-    let Some((role, found)) = chain::followers(lite, us, unmoved, vacated) else {
-        let emptied = vacated.iter().flatten().fold(emptied, |e, &v| e.with(v));
-        let safe = if king_moved || ctx.in_check || (emptied & ctx.danger).any() {
-            let king = (lite.by_role(Role::King) & lite.by_color(us))
-                .first()
-                .unwrap_or(ctx.king);
-            lite.attackers(king, us.other(), lite.occ).is_empty()
-        } else {
-            true
-        };
-        return safe as u64;
-    };
-    let mut total = 0;
-    for (i, v) in vacated.iter().enumerate() {
-        let Some(to) = *v else { continue };
-        let mult = if role == Role::Pawn && to.rank() == us.last_rank() {
-            4
-        } else {
-            1
-        };
-        for from in found[i] {
-            let mut next = *lite;
-            next.shift(from, to, us, role);
-            total += mult
-                * count_chain(
-                    ctx,
-                    &next,
-                    moved.with(to),
-                    [Some(from), None],
-                    emptied,
-                    king_moved || role == Role::King,
-                );
-        }
-    }
-    total
 }
 
 /// [`perft`] with the turns of the root shared among `threads` threads.
