@@ -88,22 +88,11 @@ impl Safety {
         let us = pos.turn();
         let them = us.other();
         let king = board.king_of(us);
-        let mut danger = Bitboard::EMPTY;
-        if let Some(king) = king {
-            let enemy = board.by_color(them);
-            let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
-            let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
-            for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
-                | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
-            {
-                danger |= attacks::between(king, s);
-            }
-        }
         Safety {
             king,
             in_check: board.king_attacked(us),
             occupied: board.occupied(),
-            danger,
+            danger: king.map_or(Bitboard::EMPTY, |k| lines_to(board, k, them).0),
         }
     }
 
@@ -113,6 +102,27 @@ impl Safety {
         let emptied = self.occupied & !after.occupied();
         !self.in_check && after.by_role(Role::King).contains(king) && (emptied & self.danger).is_empty()
     }
+}
+
+/// The squares between `king` and the sliders of `them` aligned with it, whatever stands
+/// there; and those among them that alone block such a line (the only squares whose emptying
+/// can expose a king that stays put).
+fn lines_to(board: &crate::Board, king: Square, them: Color) -> (Bitboard, Bitboard) {
+    let enemy = board.by_color(them);
+    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
+    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
+    let (mut danger, mut pinned) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
+        | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
+    {
+        let line = attacks::between(king, s);
+        danger |= line;
+        let blockers = line & board.occupied();
+        if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    (danger, pinned)
 }
 
 /// Every chain after the leading move, then perft of each legal position at its end; `pos`
@@ -196,22 +206,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
     let occ = board.occupied();
     let own = board.by_color(us);
     let enemy = board.by_color(them);
-    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
-    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
-    let mut danger = Bitboard::EMPTY;
-    // The squares that alone stand between our king and an enemy slider: the only ones whose
-    // emptying can expose a king that stays put.
-    let mut pinned = Bitboard::EMPTY;
-    for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
-        | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
-    {
-        let line = attacks::between(king, s);
-        danger |= line;
-        let blockers = line & occ;
-        if !blockers.more_than_one() {
-            pinned |= blockers;
-        }
-    }
+    let (danger, pinned) = lines_to(board, king, them);
     let safety = Safety {
         king: Some(king),
         in_check: board.attackers(king, them, occ).any(),
