@@ -1,187 +1,12 @@
-//! Counting turns to a fixed depth: the standard check of a move generator.
+//! The last ply of Grolman perft: the legal turns of a position counted without playing them.
 
+use super::inner::{lines_to, play_lead, Safety};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::chain;
-use crate::legal::{count_turns, for_each_turn};
 use crate::movegen::{self, Lead, LeadKind};
 use crate::position::{CastlingSide, Position};
 use crate::types::{Color, Role, Square};
-use crate::variant::{Rules, Variant};
-
-/// The number of turn sequences of length `depth` from `pos` (every tie, promotion and owner
-/// choice counted as its own turn).
-///
-/// ```
-/// use grolman::{perft, Position, Variant};
-/// assert_eq!(perft(&Position::start(), Variant::Grolman.into(), 2), 400);
-/// ```
-pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
-    match (rules.variant, depth) {
-        (_, 0) => 1,
-        (Variant::Orthodox, _) => crate::orthodox::perft(pos, depth),
-        (Variant::Grolman, _) => grolman(&mut pos.clone(), rules, depth, &mut Vec::new()),
-        (_, 1) => count_turns(pos, rules),
-        _ => {
-            let mut n = 0;
-            for_each_turn(pos, rules, false, &mut |v| {
-                n += perft(v.after, rules, depth - 1);
-                false
-            });
-            n
-        }
-    }
-}
-
-/// Grolman perft: the chains are played in place (each follower moved and moved back), and
-/// the last ply is counted without playing it. `risky` is scratch space for the counter.
-fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 {
-            1
-        } else {
-            count_grolman(pos, rules, risky)
-        };
-    }
-    let mut leads = Vec::with_capacity(64);
-    movegen::leads(pos, rules, &mut leads);
-    let safety = Safety::of(pos);
-    leads
-        .into_iter()
-        .map(|lead| play_lead(pos, rules, &safety, lead, depth, risky))
-        .sum()
-}
-
-/// Perft below one leading move: its chains, then `depth - 1` more plies.
-fn play_lead(
-    pos: &Position,
-    rules: Rules,
-    safety: &Safety,
-    lead: Lead,
-    depth: u32,
-    risky: &mut Vec<Leaf>,
-) -> u64 {
-    let applied = movegen::apply_lead(pos, lead);
-    let mut next = applied.pos;
-    let mut moved = Bitboard::from_square(lead.to);
-    let mut vacated = [Some(lead.from), None];
-    if let Some(c) = applied.castle {
-        moved.set(c.rook_to);
-        vacated[1] = Some(c.rook_from);
-    }
-    follow(&mut next, rules, safety, moved, vacated, depth, risky)
-}
-
-/// When the mover's king is surely safe after a turn, without testing it: it was not in
-/// check, it has not moved, and no square emptied by the turn lies between it and an enemy
-/// slider aligned with it.
-struct Safety {
-    king: Option<Square>,
-    in_check: bool,
-    occupied: Bitboard,
-    danger: Bitboard,
-}
-
-impl Safety {
-    fn of(pos: &Position) -> Safety {
-        let board = pos.board();
-        let us = pos.turn();
-        let them = us.other();
-        let king = board.king_of(us);
-        Safety {
-            king,
-            in_check: board.king_attacked(us),
-            occupied: board.occupied(),
-            danger: king.map_or(Bitboard::EMPTY, |k| lines_to(board, k, them).0),
-        }
-    }
-
-    /// Whether the king of the side that played is surely safe on `after`.
-    fn holds(&self, after: &crate::Board) -> bool {
-        let Some(king) = self.king else { return false };
-        let emptied = self.occupied & !after.occupied();
-        !self.in_check && after.by_role(Role::King).contains(king) && (emptied & self.danger).is_empty()
-    }
-}
-
-/// The squares between `king` and the sliders of `them` aligned with it, whatever stands
-/// there; and those among them that alone block such a line (the only squares whose emptying
-/// can expose a king that stays put).
-fn lines_to(board: &crate::Board, king: Square, them: Color) -> (Bitboard, Bitboard) {
-    let enemy = board.by_color(them);
-    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
-    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
-    let (mut danger, mut pinned) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
-        | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
-    {
-        let line = attacks::between(king, s);
-        danger |= line;
-        let blockers = line & board.occupied();
-        if !blockers.more_than_one() {
-            pinned |= blockers;
-        }
-    }
-    (danger, pinned)
-}
-
-/// Every chain after the leading move, then perft of each legal position at its end; `pos`
-/// is back as it came when this returns.
-fn follow(
-    pos: &mut Position,
-    rules: Rules,
-    safety: &Safety,
-    moved: Bitboard,
-    vacated: [Option<Square>; 2],
-    depth: u32,
-    risky: &mut Vec<Leaf>,
-) -> u64 {
-    let us = pos.turn;
-    let unmoved = pos.board.by_color(us) & !moved;
-    let Some((role, found)) = chain::followers(&pos.board, us, unmoved, vacated) else {
-        if !safety.holds(&pos.board) && pos.board.king_attacked(us) {
-            return 0;
-        }
-        let fullmoves = pos.fullmoves;
-        pos.turn = us.other();
-        if us == Color::Black {
-            pos.fullmoves += 1;
-        }
-        let n = grolman(pos, rules, depth - 1, risky);
-        pos.turn = us;
-        pos.fullmoves = fullmoves;
-        return n;
-    };
-    let mut n = 0;
-    for (i, v) in vacated.iter().enumerate() {
-        let Some(to) = *v else { continue };
-        let promotes = role == Role::Pawn && to.rank() == us.last_rank();
-        for from in found[i] {
-            let saved = (pos.castling, pos.ep, pos.halfmoves);
-            pos.board.shift(from, to);
-            pos.castling = pos.castling.touched(from);
-            if role == Role::Pawn {
-                pos.halfmoves = 0;
-                if from.u8().abs_diff(to.u8()) == 16 {
-                    pos.ep = from.offset(us.forward());
-                }
-            }
-            let next = [Some(from), None];
-            if promotes {
-                for promotion in Role::PROMOTIONS {
-                    pos.board.set_role(to, promotion);
-                    n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
-                }
-                pos.board.set_role(to, Role::Pawn);
-            } else {
-                n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
-            }
-            pos.board.shift(to, from);
-            (pos.castling, pos.ep, pos.halfmoves) = saved;
-        }
-    }
-    n
-}
+use crate::variant::Rules;
 
 /// The number of legal Grolman turns, without building the positions after them.
 ///
@@ -198,7 +23,7 @@ fn follow(
 /// blocks a follower's line has its chains walked again with that square blocked. En passant
 /// and castling, which empty two squares, are played out.
 #[inline(never)]
-fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
+pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
@@ -388,7 +213,7 @@ fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
 
 /// One finished chain that might leave the king attacked: the square left empty, and where the
 /// king went if it moved.
-struct Leaf {
+pub(super) struct Leaf {
     vacated: Square,
     king: Option<Square>,
     mult: u64,
@@ -501,119 +326,6 @@ impl Walk<'_> {
             self.sensitive |= self.between(v, from);
             v = from;
             unmoved &= !(1 << weakest);
-        }
-    }
-}
-
-/// [`perft`] with the turns of the root shared among `threads` threads.
-///
-/// # Panics
-/// Only if [`perft`] itself panics in a worker (a bug).
-///
-/// ```
-/// use grolman::{perft, perft_parallel, Position, Variant};
-/// let pos = Position::start();
-/// assert_eq!(perft_parallel(&pos, Variant::Orthodox.into(), 3, 2), perft(&pos, Variant::Orthodox.into(), 3));
-/// ```
-#[cfg(not(target_arch = "wasm32"))]
-pub fn perft_parallel(pos: &Position, rules: Rules, depth: u32, threads: usize) -> u64 {
-    if depth < 2 || threads < 2 {
-        return perft(pos, rules, depth);
-    }
-    let mut children = Vec::new();
-    for_each_turn(pos, rules, false, &mut |v| {
-        children.push(v.after.clone());
-        false
-    });
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut n = 0;
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(child) = children.get(i) else { return n };
-                        n += perft(child, rules, depth - 1);
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a perft worker panicked"))
-            .sum()
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The fast counter against the general generator, on every position of small trees grown
-    /// from positions with pins, checks, castling, en passant and promotions.
-    #[test]
-    fn counter_agrees_with_the_generator() {
-        // The positions of the perft suite, and two more: a pinned unit that leads, and
-        // castling rights with a queen in the middle.
-        let suite = include_str!("../../../tests/data/perft.txt");
-        let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
-        fens.extend([
-            "4r1k1/8/8/8/8/8/4N3/4KB2 w - - 0 1",
-            "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
-        ]);
-        fens.sort_unstable();
-        fens.dedup();
-        fn walk(pos: &Position, rules: Rules, depth: u32, seen: &mut u32) {
-            assert_eq!(
-                count_grolman(pos, rules, &mut Vec::new()),
-                count_turns(pos, rules),
-                "{}",
-                pos.fen()
-            );
-            *seen += 1;
-            if depth > 0 {
-                for_each_turn(pos, rules, false, &mut |v| {
-                    walk(v.after, rules, depth - 1, seen);
-                    false
-                });
-            }
-        }
-        let mut seen = 0;
-        for fen in fens {
-            let pos = Position::from_fen(fen).expect("fen");
-            for rules in [
-                Rules::new(Variant::Grolman),
-                Rules {
-                    options: crate::Options { castling: false },
-                    ..Rules::new(Variant::Grolman)
-                },
-            ] {
-                walk(&pos, rules, 2, &mut seen);
-            }
-        }
-        assert!(seen > 10_000, "{seen} positions");
-    }
-
-    /// The in-place inner plies against the general generator, three plies deep.
-    #[test]
-    fn inner_plies_agree_with_the_generator() {
-        fn slow(pos: &Position, rules: Rules, depth: u32) -> u64 {
-            if depth == 1 {
-                return count_turns(pos, rules);
-            }
-            let mut n = 0;
-            for_each_turn(pos, rules, false, &mut |v| {
-                n += slow(v.after, rules, depth - 1);
-                false
-            });
-            n
-        }
-        let suite = include_str!("../../../tests/data/perft.txt");
-        for fen in suite.lines().filter_map(|l| l.strip_prefix("fen ")) {
-            let pos = Position::from_fen(fen).expect("fen");
-            let rules = Rules::new(Variant::Grolman);
-            assert_eq!(perft(&pos, rules, 3), slow(&pos, rules, 3), "{fen}");
         }
     }
 }

@@ -1,0 +1,161 @@
+//! Grolman perft above the last ply: leading moves played on a copy, chains played in place
+//! (each follower moved and moved back).
+
+use super::count::{count_grolman, Leaf};
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::chain;
+use crate::movegen::{self, Lead};
+use crate::position::Position;
+use crate::types::{Color, Role, Square};
+use crate::variant::Rules;
+
+/// Grolman perft: the chains are played in place (each follower moved and moved back), and
+/// the last ply is counted without playing it. `risky` is scratch space for the counter.
+pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 {
+            1
+        } else {
+            count_grolman(pos, rules, risky)
+        };
+    }
+    let mut leads = Vec::with_capacity(64);
+    movegen::leads(pos, rules, &mut leads);
+    let safety = Safety::of(pos);
+    leads
+        .into_iter()
+        .map(|lead| play_lead(pos, rules, &safety, lead, depth, risky))
+        .sum()
+}
+
+/// Perft below one leading move: its chains, then `depth - 1` more plies.
+pub(super) fn play_lead(
+    pos: &Position,
+    rules: Rules,
+    safety: &Safety,
+    lead: Lead,
+    depth: u32,
+    risky: &mut Vec<Leaf>,
+) -> u64 {
+    let applied = movegen::apply_lead(pos, lead);
+    let mut next = applied.pos;
+    let mut moved = Bitboard::from_square(lead.to);
+    let mut vacated = [Some(lead.from), None];
+    if let Some(c) = applied.castle {
+        moved.set(c.rook_to);
+        vacated[1] = Some(c.rook_from);
+    }
+    follow(&mut next, rules, safety, moved, vacated, depth, risky)
+}
+
+/// When the mover's king is surely safe after a turn, without testing it: it was not in
+/// check, it has not moved, and no square emptied by the turn lies between it and an enemy
+/// slider aligned with it.
+pub(super) struct Safety {
+    pub(super) king: Option<Square>,
+    pub(super) in_check: bool,
+    pub(super) occupied: Bitboard,
+    pub(super) danger: Bitboard,
+}
+
+impl Safety {
+    fn of(pos: &Position) -> Safety {
+        let board = pos.board();
+        let us = pos.turn();
+        let them = us.other();
+        let king = board.king_of(us);
+        Safety {
+            king,
+            in_check: board.king_attacked(us),
+            occupied: board.occupied(),
+            danger: king.map_or(Bitboard::EMPTY, |k| lines_to(board, k, them).0),
+        }
+    }
+
+    /// Whether the king of the side that played is surely safe on `after`.
+    fn holds(&self, after: &crate::Board) -> bool {
+        let Some(king) = self.king else { return false };
+        let emptied = self.occupied & !after.occupied();
+        !self.in_check && after.by_role(Role::King).contains(king) && (emptied & self.danger).is_empty()
+    }
+}
+
+/// The squares between `king` and the sliders of `them` aligned with it, whatever stands
+/// there; and those among them that alone block such a line (the only squares whose emptying
+/// can expose a king that stays put).
+pub(super) fn lines_to(board: &crate::Board, king: Square, them: Color) -> (Bitboard, Bitboard) {
+    let enemy = board.by_color(them);
+    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
+    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
+    let (mut danger, mut pinned) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
+        | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
+    {
+        let line = attacks::between(king, s);
+        danger |= line;
+        let blockers = line & board.occupied();
+        if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    (danger, pinned)
+}
+
+/// Every chain after the leading move, then perft of each legal position at its end; `pos`
+/// is back as it came when this returns.
+fn follow(
+    pos: &mut Position,
+    rules: Rules,
+    safety: &Safety,
+    moved: Bitboard,
+    vacated: [Option<Square>; 2],
+    depth: u32,
+    risky: &mut Vec<Leaf>,
+) -> u64 {
+    let us = pos.turn;
+    let unmoved = pos.board.by_color(us) & !moved;
+    let Some((role, found)) = chain::followers(&pos.board, us, unmoved, vacated) else {
+        if !safety.holds(&pos.board) && pos.board.king_attacked(us) {
+            return 0;
+        }
+        let fullmoves = pos.fullmoves;
+        pos.turn = us.other();
+        if us == Color::Black {
+            pos.fullmoves += 1;
+        }
+        let n = grolman(pos, rules, depth - 1, risky);
+        pos.turn = us;
+        pos.fullmoves = fullmoves;
+        return n;
+    };
+    let mut n = 0;
+    for (i, v) in vacated.iter().enumerate() {
+        let Some(to) = *v else { continue };
+        let promotes = role == Role::Pawn && to.rank() == us.last_rank();
+        for from in found[i] {
+            let saved = (pos.castling, pos.ep, pos.halfmoves);
+            pos.board.shift(from, to);
+            pos.castling = pos.castling.touched(from);
+            if role == Role::Pawn {
+                pos.halfmoves = 0;
+                if from.u8().abs_diff(to.u8()) == 16 {
+                    pos.ep = from.offset(us.forward());
+                }
+            }
+            let next = [Some(from), None];
+            if promotes {
+                for promotion in Role::PROMOTIONS {
+                    pos.board.set_role(to, promotion);
+                    n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
+                }
+                pos.board.set_role(to, Role::Pawn);
+            } else {
+                n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
+            }
+            pos.board.shift(to, from);
+            (pos.castling, pos.ep, pos.halfmoves) = saved;
+        }
+    }
+    n
+}
