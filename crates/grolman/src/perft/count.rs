@@ -144,7 +144,6 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>)
         }
         n
     };
-    // All the legal turns of one leader's chains with each destination in `dests`.
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
     let promoting = pawns & Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
