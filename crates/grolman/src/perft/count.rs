@@ -23,7 +23,7 @@ use crate::variant::Rules;
 /// blocks a follower's line has its chains walked again with that square blocked. En passant
 /// and castling, which empty two squares, are played out.
 #[inline(never)]
-pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>) -> u64 {
+pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
@@ -45,14 +45,21 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>)
     // square itself is occupied does not change who reaches it, so the sets hold throughout,
     // except where the leader's destination blocks a line (a `sensitive` square, counted
     // apart).
+    let pawns = board.by_role(Role::Pawn) & own;
+    let forward = us.forward();
+    // Our units, numbered weakest kind first (the lowest member of a set of them is of the
+    // weakest kind in it); who can reach each square of ours, on the board before the turn;
+    // and where each unit may lead to. During a chain the occupancy is the original one less
+    // the square waiting for a follower, plus the leader's destination; whether the waiting
+    // square itself is occupied does not change who reaches it, so the sets hold throughout,
+    // except where the leader's destination blocks a line (a `sensitive` square, counted
+    // apart).
     let mut square_of = [Square::A1; 16];
     let mut role_of = [Role::Pawn; 16];
     let mut kind = [0u32; 6];
     let mut reach = [0u32; 64];
     let mut targets = [Bitboard::EMPTY; 16];
     let mut n = 0;
-    let forward = us.forward();
-    let pawns = board.by_role(Role::Pawn) & own;
     let (one, two) = match us {
         Color::White => {
             let one = pawns.north() & !(occ & !own);
@@ -102,18 +109,28 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>)
         piece(Role::Queen, from, attacks::queen_attacks(from, occ));
     }
     piece(Role::King, king, attacks::king_attacks(king));
+    // The chains depend only on our units and on who reaches which square: positions that
+    // agree on those, as siblings in perft mostly do, share them.
+    let units = Role::ALL.map(|r| board.by_role(r) & own);
+    if scratch.units != units || scratch.reach != reach {
+        scratch.units = units;
+        scratch.reach = reach;
+        scratch.walked = 0;
+        scratch.leaves.clear();
+    }
     let everyone = (1u32 << n) - 1;
+    let risky_if = if safety.in_check { Bitboard::ALL } else { pinned };
     let mut walk = Walk {
         reach: &reach,
         between: attacks::between_table(),
         square_of: &square_of,
         role_of: &role_of,
         kind,
-        risky_if: if safety.in_check { Bitboard::ALL } else { pinned },
+        risky_if,
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
         safe: 0,
-        risky: std::mem::take(risky),
+        risky: std::mem::take(&mut scratch.risky),
         sensitive: Bitboard::EMPTY,
     };
     // The legal turns among the chains that might expose the king, with each destination in
@@ -160,7 +177,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>)
                 promotion: None,
                 kind: LeadKind::EnPassant,
             };
-            total += play_lead(pos, rules, &safety, lead, 1, risky);
+            total += play_lead(pos, rules, &safety, lead, 1, &mut Scratch::default());
         }
     }
     // The units with a leading move (other than en passant), without a branch per unit.
@@ -176,21 +193,38 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>)
         let king_leads = role == Role::King;
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
-        walk.reset(Bitboard::EMPTY);
-        walk.explore::<false>(unmoved, from, 1, king_at);
+        if scratch.walked & (1 << i) == 0 {
+            // Every finished chain is kept, to be sorted into safe and risky for each position
+            // that shares them.
+            walk.reset(Bitboard::EMPTY, Bitboard::ALL);
+            walk.explore::<false>(unmoved, from, 1, king_at);
+            let start = scratch.leaves.len() as u32;
+            scratch.leaves.extend_from_slice(&walk.risky);
+            scratch.chains[i] = (start, scratch.leaves.len() as u32, walk.sensitive);
+            scratch.walked |= 1 << i;
+        }
+        let (start, end, sensitive) = scratch.chains[i];
+        let mut safe = 0;
+        walk.risky.clear();
+        for leaf in &scratch.leaves[start as usize..end as usize] {
+            if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
+                safe += leaf.mult;
+            } else {
+                walk.risky.push(*leaf);
+            }
+        }
         // All the legal turns of the chains with each destination that blocks no follower (a
         // king that leads makes every chain risky, so `safe` is 0).
-        let dests = targets & !walk.sensitive;
-        let mut turns = walk.safe * u64::from(dests.count());
+        let dests = targets & !sensitive;
+        let mut turns = safe * u64::from(dests.count());
         if !walk.risky.is_empty() {
             turns += risky_turns(&walk.risky, dests, king_leads);
         }
         total += mult * turns;
-        let sensitive = walk.sensitive;
         // A leader landing on a square that some follower's line crosses blocks it: walk
         // those chains again with the square blocked.
         for to in targets & sensitive {
-            walk.reset(Bitboard::from_square(to));
+            walk.reset(Bitboard::from_square(to), risky_if);
             walk.explore::<true>(unmoved, from, 1, king_at);
             let dest = Bitboard::from_square(to);
             total += mult * (walk.safe + risky_turns(&walk.risky, dest, king_leads));
@@ -203,15 +237,43 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, risky: &mut Vec<Leaf>)
         movegen::castles(pos, &mut castles);
         total += castles
             .into_iter()
-            .map(|lead| play_lead(pos, rules, &safety, lead, 1, risky))
+            .map(|lead| play_lead(pos, rules, &safety, lead, 1, &mut Scratch::default()))
             .sum::<u64>();
     }
-    *risky = walk.risky;
+    scratch.risky = walk.risky;
     total
+}
+
+/// What the counter keeps from one position to the next: the chains of the last position
+/// counted, found again when the next one has the same units and reach sets.
+pub(super) struct Scratch {
+    units: [Bitboard; 6],
+    reach: [u32; 64],
+    /// The leaders whose chains are in `chains`: a range of `leaves` and the squares whose
+    /// occupancy decided a follower.
+    walked: u32,
+    chains: [(u32, u32, Bitboard); 16],
+    leaves: Vec<Leaf>,
+    /// Room for the chains that might expose the king.
+    risky: Vec<Leaf>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            units: [Bitboard::EMPTY; 6],
+            reach: [0; 64],
+            walked: 0,
+            chains: [(0, 0, Bitboard::EMPTY); 16],
+            leaves: Vec::new(),
+            risky: Vec::new(),
+        }
+    }
 }
 
 /// One finished chain that might leave the king attacked: the square left empty, and where the
 /// king went if it moved.
+#[derive(Clone, Copy)]
 pub(super) struct Leaf {
     vacated: Square,
     king: Option<Square>,
@@ -242,7 +304,8 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn reset(&mut self, block: Bitboard) {
+    fn reset(&mut self, block: Bitboard, risky_if: Bitboard) {
+        self.risky_if = risky_if;
         self.safe = 0;
         self.risky.clear();
         self.sensitive = Bitboard::EMPTY;

@@ -1,7 +1,7 @@
 //! Grolman perft above the last ply: leading moves played on a copy, chains played in place
 //! (each follower moved and moved back).
 
-use super::count::{count_grolman, Leaf};
+use super::count::{count_grolman, Scratch};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::chain;
@@ -11,13 +11,13 @@ use crate::types::{Color, Role, Square};
 use crate::variant::Rules;
 
 /// Grolman perft: the chains are played in place (each follower moved and moved back), and
-/// the last ply is counted without playing it. `risky` is scratch space for the counter.
-pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut Vec<Leaf>) -> u64 {
+/// the last ply is counted without playing it. `scratch` is the counter's.
+pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, scratch: &mut Scratch) -> u64 {
     if depth <= 1 {
         return if depth == 0 {
             1
         } else {
-            count_grolman(pos, rules, risky)
+            count_grolman(pos, rules, scratch)
         };
     }
     let mut leads = Vec::with_capacity(64);
@@ -25,7 +25,7 @@ pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, risky: &mut 
     let safety = Safety::of(pos);
     leads
         .into_iter()
-        .map(|lead| play_lead(pos, rules, &safety, lead, depth, risky))
+        .map(|lead| play_lead(pos, rules, &safety, lead, depth, scratch))
         .sum()
 }
 
@@ -36,7 +36,7 @@ pub(super) fn play_lead(
     safety: &Safety,
     lead: Lead,
     depth: u32,
-    risky: &mut Vec<Leaf>,
+    scratch: &mut Scratch,
 ) -> u64 {
     let applied = movegen::apply_lead(pos, lead);
     let mut next = applied.pos;
@@ -46,7 +46,7 @@ pub(super) fn play_lead(
         moved.set(c.rook_to);
         vacated[1] = Some(c.rook_from);
     }
-    follow(&mut next, rules, safety, moved, vacated, depth, risky)
+    follow(&mut next, rules, safety, moved, vacated, depth, scratch)
 }
 
 /// When the mover's king is surely safe after a turn, without testing it: it was not in
@@ -111,7 +111,7 @@ fn follow(
     moved: Bitboard,
     vacated: [Option<Square>; 2],
     depth: u32,
-    risky: &mut Vec<Leaf>,
+    scratch: &mut Scratch,
 ) -> u64 {
     let us = pos.turn;
     let unmoved = pos.board.by_color(us) & !moved;
@@ -124,7 +124,7 @@ fn follow(
         if us == Color::Black {
             pos.fullmoves += 1;
         }
-        let n = grolman(pos, rules, depth - 1, risky);
+        let n = grolman(pos, rules, depth - 1, scratch);
         pos.turn = us;
         pos.fullmoves = fullmoves;
         return n;
@@ -147,11 +147,11 @@ fn follow(
             if promotes {
                 for promotion in Role::PROMOTIONS {
                     pos.board.set_role(to, promotion);
-                    n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
+                    n += follow(pos, rules, safety, moved.with(to), next, depth, scratch);
                 }
                 pos.board.set_role(to, Role::Pawn);
             } else {
-                n += follow(pos, rules, safety, moved.with(to), next, depth, risky);
+                n += follow(pos, rules, safety, moved.with(to), next, depth, scratch);
             }
             pos.board.shift(to, from);
             (pos.castling, pos.ep, pos.halfmoves) = saved;

@@ -20,7 +20,7 @@ pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
     match (rules.variant, depth) {
         (_, 0) => 1,
         (Variant::Orthodox, _) => crate::orthodox::perft(pos, depth),
-        (Variant::Grolman, _) => grolman(&mut pos.clone(), rules, depth, &mut Vec::new()),
+        (Variant::Grolman, _) => grolman(&mut pos.clone(), rules, depth, &mut count::Scratch::default()),
         (_, 1) => count_turns(pos, rules),
         _ => {
             let mut n = 0;
@@ -93,9 +93,11 @@ mod tests {
         ]);
         fens.sort_unstable();
         fens.dedup();
-        fn walk(pos: &Position, rules: Rules, depth: u32, seen: &mut u32) {
+        // One scratch for all, so that chains kept from one position are offered to the next
+        // (tree order: siblings, but also a parent after its last child).
+        fn walk(pos: &Position, rules: Rules, depth: u32, scratch: &mut count::Scratch, seen: &mut u32) {
             assert_eq!(
-                count_grolman(pos, rules, &mut Vec::new()),
+                count_grolman(pos, rules, scratch),
                 count_turns(pos, rules),
                 "{}",
                 pos.fen()
@@ -103,12 +105,13 @@ mod tests {
             *seen += 1;
             if depth > 0 {
                 for_each_turn(pos, rules, false, &mut |v| {
-                    walk(v.after, rules, depth - 1, seen);
+                    walk(v.after, rules, depth - 1, scratch, seen);
                     false
                 });
             }
         }
         let mut seen = 0;
+        let mut scratch = count::Scratch::default();
         for fen in fens {
             let pos = Position::from_fen(fen).expect("fen");
             for rules in [
@@ -118,7 +121,7 @@ mod tests {
                     ..Rules::new(Variant::Grolman)
                 },
             ] {
-                walk(&pos, rules, 2, &mut seen);
+                walk(&pos, rules, 2, &mut scratch, &mut seen);
             }
         }
         assert!(seen > 10_000, "{seen} positions");
