@@ -194,31 +194,49 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
         if scratch.walked & (1 << i) == 0 {
-            // Every finished chain is kept, to be sorted into safe and risky for each position
-            // that shares them.
+            // Every finished chain is kept, those that moved the king first, to be sorted into
+            // safe and risky for each position that shares them.
             walk.reset(Bitboard::EMPTY, Bitboard::ALL);
             walk.explore::<false>(unmoved, from, 1, king_at);
             let start = scratch.leaves.len() as u32;
-            scratch.leaves.extend_from_slice(&walk.risky);
-            scratch.chains[i] = (start, scratch.leaves.len() as u32, walk.sensitive);
+            let leaves = &walk.risky;
+            scratch.leaves.extend(leaves.iter().filter(|l| l.king.is_some()));
+            let mid = scratch.leaves.len() as u32;
+            scratch.leaves.extend(leaves.iter().filter(|l| l.king.is_none()));
+            let plain = leaves.iter().filter(|l| l.king.is_none()).map(|l| l.mult).sum();
+            scratch.chains[i] = Chains {
+                kings: start..mid,
+                others: mid..scratch.leaves.len() as u32,
+                plain,
+                sensitive: walk.sensitive,
+            };
             scratch.walked |= 1 << i;
         }
-        let (start, end, sensitive) = scratch.chains[i];
-        let mut safe = 0;
-        walk.risky.clear();
-        for leaf in &scratch.leaves[start as usize..end as usize] {
-            if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
-                safe += leaf.mult;
-            } else {
-                walk.risky.push(*leaf);
+        let chains = &scratch.chains[i];
+        let sensitive = chains.sensitive;
+        let (safe, risky) = if risky_if.is_empty() {
+            // The usual case: only the chains that moved the king are risky.
+            let kings = chains.kings.start as usize..chains.kings.end as usize;
+            (chains.plain, &scratch.leaves[kings])
+        } else {
+            let mut safe = 0;
+            walk.risky.clear();
+            let all = chains.kings.start as usize..chains.others.end as usize;
+            for leaf in &scratch.leaves[all] {
+                if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
+                    safe += leaf.mult;
+                } else {
+                    walk.risky.push(*leaf);
+                }
             }
-        }
+            (safe, &walk.risky[..])
+        };
         // All the legal turns of the chains with each destination that blocks no follower (a
         // king that leads makes every chain risky, so `safe` is 0).
         let dests = targets & !sensitive;
         let mut turns = safe * u64::from(dests.count());
-        if !walk.risky.is_empty() {
-            turns += risky_turns(&walk.risky, dests, king_leads);
+        if !risky.is_empty() {
+            turns += risky_turns(risky, dests, king_leads);
         }
         total += mult * turns;
         // A leader landing on a square that some follower's line crosses blocks it: walk
@@ -249,10 +267,9 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
 pub(super) struct Scratch {
     units: [Bitboard; 6],
     reach: [u32; 64],
-    /// The leaders whose chains are in `chains`: a range of `leaves` and the squares whose
-    /// occupancy decided a follower.
+    /// The leaders whose chains are in `chains`.
     walked: u32,
-    chains: [(u32, u32, Bitboard); 16],
+    chains: [Chains; 16],
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
     risky: Vec<Leaf>,
@@ -264,11 +281,23 @@ impl Default for Scratch {
             units: [Bitboard::EMPTY; 6],
             reach: [0; 64],
             walked: 0,
-            chains: [(0, 0, Bitboard::EMPTY); 16],
+            chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
             risky: Vec::new(),
         }
     }
+}
+
+/// The finished chains behind one leader, as ranges of `Scratch::leaves`.
+#[derive(Default)]
+struct Chains {
+    /// Those that moved the king.
+    kings: core::ops::Range<u32>,
+    others: core::ops::Range<u32>,
+    /// How many of the others there are (promotion choices counted).
+    plain: u64,
+    /// The squares whose occupancy decided a follower.
+    sensitive: Bitboard,
 }
 
 /// One finished chain that might leave the king attacked: the square left empty, and where the
