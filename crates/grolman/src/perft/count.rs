@@ -31,12 +31,19 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     let occ = board.occupied();
     let own = board.by_color(us);
     let enemy = board.by_color(them);
-    let (danger, pinned) = lines_to(board, king, them);
+    let lines = lines_to(board, king, them);
+    // In check: by a slider on an open line, or by a knight, pawn or king.
+    let in_check = lines.open
+        || (enemy
+            & ((attacks::knight_attacks(king) & board.by_role(Role::Knight))
+                | (attacks::pawn_attacks(us, king) & board.by_role(Role::Pawn))
+                | (attacks::king_attacks(king) & board.by_role(Role::King))))
+        .any();
     let safety = Safety {
         king: Some(king),
-        in_check: board.attackers(king, them, occ).any(),
+        in_check,
         occupied: occ,
-        danger,
+        danger: lines.danger,
     };
     // Our units, numbered weakest kind first (the lowest member of a set of them is of the
     // weakest kind in it); who can reach each square of ours, on the board before the turn;
@@ -119,7 +126,11 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         scratch.leaves.clear();
     }
     let everyone = (1u32 << n) - 1;
-    let risky_if = if safety.in_check { Bitboard::ALL } else { pinned };
+    let risky_if = if safety.in_check {
+        Bitboard::ALL
+    } else {
+        lines.pinned
+    };
     let mut walk = Walk {
         reach: &reach,
         between: attacks::between_table(),

@@ -69,7 +69,7 @@ impl Safety {
             king,
             in_check: board.king_attacked(us),
             occupied: board.occupied(),
-            danger: king.map_or(Bitboard::EMPTY, |k| lines_to(board, k, them).0),
+            danger: king.map_or(Bitboard::EMPTY, |k| lines_to(board, k, them).danger),
         }
     }
 
@@ -81,25 +81,38 @@ impl Safety {
     }
 }
 
-/// The squares between `king` and the sliders of `them` aligned with it, whatever stands
-/// there; and those among them that alone block such a line (the only squares whose emptying
-/// can expose a king that stays put).
-pub(super) fn lines_to(board: &crate::Board, king: Square, them: Color) -> (Bitboard, Bitboard) {
+/// The lines between `king` and the sliders of `them` aligned with it.
+pub(super) struct Lines {
+    /// The squares on them, whatever stands there.
+    pub(super) danger: Bitboard,
+    /// Those that alone block such a line: the only squares whose emptying can expose a king
+    /// that stays put.
+    pub(super) pinned: Bitboard,
+    /// Whether such a line is open: a check.
+    pub(super) open: bool,
+}
+
+pub(super) fn lines_to(board: &crate::Board, king: Square, them: Color) -> Lines {
     let enemy = board.by_color(them);
     let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
     let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
-    let (mut danger, mut pinned) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut lines = Lines {
+        danger: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+        open: false,
+    };
     for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
         | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
     {
         let line = attacks::between(king, s);
-        danger |= line;
+        lines.danger |= line;
         let blockers = line & board.occupied();
+        lines.open |= blockers.is_empty();
         if !blockers.more_than_one() {
-            pinned |= blockers;
+            lines.pinned |= blockers;
         }
     }
-    (danger, pinned)
+    lines
 }
 
 /// Every chain after the leading move, then perft of each legal position at its end; `pos`
