@@ -124,6 +124,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         scratch.reach = reach;
         scratch.walked = 0;
         scratch.leaves.clear();
+        scratch.blocked.clear();
     }
     let everyone = (1u32 << n) - 1;
     let risky_if = if safety.in_check {
@@ -137,10 +138,8 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         square_of: &square_of,
         role_of: &role_of,
         kind,
-        risky_if,
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
-        safe: 0,
         risky: std::mem::take(&mut scratch.risky),
         sensitive: Bitboard::EMPTY,
     };
@@ -205,58 +204,37 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
         if scratch.walked & (1 << i) == 0 {
-            // Every finished chain is kept, those that moved the king first, to be sorted into
-            // safe and risky for each position that shares them.
-            walk.reset(Bitboard::EMPTY, Bitboard::ALL);
+            walk.reset(Bitboard::EMPTY);
             walk.explore::<false>(unmoved, from, 1, king_at);
-            let start = scratch.leaves.len() as u32;
-            let leaves = &walk.risky;
-            scratch.leaves.extend(leaves.iter().filter(|l| l.king.is_some()));
-            let mid = scratch.leaves.len() as u32;
-            scratch.leaves.extend(leaves.iter().filter(|l| l.king.is_none()));
-            let plain = leaves.iter().filter(|l| l.king.is_none()).map(|l| l.mult).sum();
-            scratch.chains[i] = Chains {
-                kings: start..mid,
-                others: mid..scratch.leaves.len() as u32,
-                plain,
-                sensitive: walk.sensitive,
-            };
+            scratch.chains[i] = scratch.keep(&walk);
             scratch.walked |= 1 << i;
         }
-        let chains = &scratch.chains[i];
-        let sensitive = chains.sensitive;
-        let (safe, risky) = if risky_if.is_empty() {
-            // The usual case: only the chains that moved the king are risky.
-            let kings = chains.kings.start as usize..chains.kings.end as usize;
-            (chains.plain, &scratch.leaves[kings])
-        } else {
-            let mut safe = 0;
-            walk.risky.clear();
-            let all = chains.kings.start as usize..chains.others.end as usize;
-            for leaf in &scratch.leaves[all] {
-                if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
-                    safe += leaf.mult;
-                } else {
-                    walk.risky.push(*leaf);
-                }
-            }
-            (safe, &walk.risky[..])
-        };
+        let chains = scratch.chains[i].clone();
         // All the legal turns of the chains with each destination that blocks no follower (a
         // king that leads makes every chain risky, so `safe` is 0).
-        let dests = targets & !sensitive;
+        let dests = targets & !chains.sensitive;
+        let (safe, risky) = scratch.sort(&chains, risky_if, &mut walk.risky);
         let mut turns = safe * u64::from(dests.count());
         if !risky.is_empty() {
             turns += risky_turns(risky, dests, king_leads);
         }
         total += mult * turns;
-        // A leader landing on a square that some follower's line crosses blocks it: walk
-        // those chains again with the square blocked.
-        for to in targets & sensitive {
-            walk.reset(Bitboard::from_square(to), risky_if);
-            walk.explore::<true>(unmoved, from, 1, king_at);
-            let dest = Bitboard::from_square(to);
-            total += mult * (walk.safe + risky_turns(&walk.risky, dest, king_leads));
+        // A leader landing on a square that some follower's line crosses blocks it: its
+        // chains are walked again with that square blocked.
+        for to in targets & chains.sensitive {
+            let found = scratch.blocked.iter().find(|b| b.0 == i && b.1 == to);
+            let blocked = match found {
+                Some(b) => b.2.clone(),
+                None => {
+                    walk.reset(Bitboard::from_square(to));
+                    walk.explore::<true>(unmoved, from, 1, king_at);
+                    let kept = scratch.keep(&walk);
+                    scratch.blocked.push((i, to, kept.clone()));
+                    kept
+                }
+            };
+            let (safe, risky) = scratch.sort(&blocked, risky_if, &mut walk.risky);
+            total += mult * (safe + risky_turns(risky, Bitboard::from_square(to), king_leads));
         }
     }
     if rules.castling_allowed()
@@ -281,6 +259,8 @@ pub(super) struct Scratch {
     /// The leaders whose chains are in `chains`.
     walked: u32,
     chains: [Chains; 16],
+    /// The chains of a leader (by number) landing on a square that blocks a follower's line.
+    blocked: Vec<(usize, Square, Chains)>,
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
     risky: Vec<Leaf>,
@@ -293,14 +273,54 @@ impl Default for Scratch {
             reach: [0; 64],
             walked: 0,
             chains: std::array::from_fn(|_| Chains::default()),
+            blocked: Vec::new(),
             leaves: Vec::new(),
             risky: Vec::new(),
         }
     }
 }
 
+impl Scratch {
+    /// Keeps the chains a walk found, those that moved the king first.
+    fn keep(&mut self, walk: &Walk) -> Chains {
+        let start = self.leaves.len() as u32;
+        let found = &walk.risky;
+        self.leaves.extend(found.iter().filter(|l| l.king.is_some()));
+        let mid = self.leaves.len() as u32;
+        self.leaves.extend(found.iter().filter(|l| l.king.is_none()));
+        Chains {
+            kings: start..mid,
+            others: mid..self.leaves.len() as u32,
+            plain: found.iter().filter(|l| l.king.is_none()).map(|l| l.mult).sum(),
+            sensitive: walk.sensitive,
+        }
+    }
+
+    /// Kept chains sorted for one position: how many cannot expose the king, and the others
+    /// (those that moved the king, or ended on a square in `risky_if`).
+    fn sort<'a>(&'a self, chains: &Chains, risky_if: Bitboard, room: &'a mut Vec<Leaf>) -> (u64, &'a [Leaf]) {
+        if risky_if.is_empty() {
+            // The usual case: only the chains that moved the king are risky.
+            return (
+                chains.plain,
+                &self.leaves[chains.kings.start as usize..chains.kings.end as usize],
+            );
+        }
+        let mut safe = 0;
+        room.clear();
+        for leaf in &self.leaves[chains.kings.start as usize..chains.others.end as usize] {
+            if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
+                safe += leaf.mult;
+            } else {
+                room.push(*leaf);
+            }
+        }
+        (safe, room)
+    }
+}
+
 /// The finished chains behind one leader, as ranges of `Scratch::leaves`.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Chains {
     /// Those that moved the king.
     kings: core::ops::Range<u32>,
@@ -330,23 +350,17 @@ struct Walk<'a> {
     role_of: &'a [Role; 16],
     /// The units of each kind.
     kind: [u32; 6],
-    /// Chains ending on these squares (or moving the king) might expose the king.
-    risky_if: Bitboard,
     last_rank: Bitboard,
     /// A square the leader landed on, which no follower may cross.
     block: Bitboard,
-    // What `explore` found: how many finished chains cannot expose the king, the others,
-    // and the squares whose occupancy decided a follower (a leader landing there is counted
-    // apart).
-    safe: u64,
+    // What `explore` found: every finished chain, and the squares whose occupancy decided a
+    // follower (a leader landing there is counted apart).
     risky: Vec<Leaf>,
     sensitive: Bitboard,
 }
 
 impl Walk<'_> {
-    fn reset(&mut self, block: Bitboard, risky_if: Bitboard) {
-        self.risky_if = risky_if;
-        self.safe = 0;
+    fn reset(&mut self, block: Bitboard) {
         self.risky.clear();
         self.sensitive = Bitboard::EMPTY;
         self.block = block;
@@ -392,15 +406,11 @@ impl Walk<'_> {
                 }
             }
             if candidates == 0 {
-                if king.is_none() && !self.risky_if.contains(v) {
-                    self.safe += mult;
-                } else {
-                    self.risky.push(Leaf {
-                        vacated: v,
-                        king,
-                        mult,
-                    });
-                }
+                self.risky.push(Leaf {
+                    vacated: v,
+                    king,
+                    mult,
+                });
                 return;
             }
             let (role, found) = self.weakest(candidates);
