@@ -161,14 +161,35 @@ pub(crate) struct Applied {
     pub castle: Option<crate::turn::CastleRook>,
 }
 
-/// Plays a leading move: capture (en passant included), promotion, the castling rook, lost
-/// castling rights, the en passant square of a double step, and the half-move clock.
+/// Plays a leading move on a copy of `pos`: see [`make_lead`].
 #[inline]
 pub(crate) fn apply_lead(pos: &Position, lead: Lead) -> Applied {
+    let mut next = pos.clone();
+    let made = make_lead(&mut next, lead);
+    Applied {
+        pos: next,
+        piece: made.piece,
+        capture: made.capture,
+        castle: made.castle,
+    }
+}
+
+/// What [`make_lead`] did, for the caller and for [`unmake_lead`].
+pub(crate) struct Made {
+    pub piece: crate::Piece,
+    pub capture: Option<crate::turn::Capture>,
+    pub castle: Option<crate::turn::CastleRook>,
+    before: (Castling, Option<crate::Square>, u32),
+}
+
+/// Plays a leading move in place: capture (en passant included), promotion, the castling rook,
+/// lost castling rights, the en passant square of a double step, and the half-move clock.
+#[inline]
+pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
     use crate::turn::{Capture, CastleRook};
     let us = pos.turn();
-    let mut next = pos.clone();
-    let piece = next
+    let before = (pos.castling, pos.ep, pos.halfmoves);
+    let piece = pos
         .board
         .piece_at(lead.from)
         .unwrap_or(crate::Piece::new(us, Role::Pawn));
@@ -178,35 +199,51 @@ pub(crate) fn apply_lead(pos: &Position, lead: Lead) -> Applied {
         _ => None,
     };
     let capture =
-        victim_square.and_then(|square| next.board.take(square).map(|piece| Capture { square, piece }));
-    next.board.shift(lead.from, lead.to);
+        victim_square.and_then(|square| pos.board.take(square).map(|piece| Capture { square, piece }));
+    pos.board.shift(lead.from, lead.to);
     if let Some(role) = lead.promotion {
-        next.board.set_role(lead.to, role);
+        pos.board.set_role(lead.to, role);
     }
-    next.castling = pos.castling.touched(lead.from).touched(lead.to);
+    pos.castling = before.0.touched(lead.from).touched(lead.to);
     let mut castle = None;
     if let LeadKind::Castle(side) = lead.kind {
         let (_, rook, _, rook_to) = Castling::squares(us, side);
-        next.board.shift(rook, rook_to);
-        next.castling = next.castling.touched(rook);
+        pos.board.shift(rook, rook_to);
+        pos.castling = pos.castling.touched(rook);
         castle = Some(CastleRook {
             rook_from: rook,
             rook_to,
         });
     }
-    next.ep = match lead.kind {
+    pos.ep = match lead.kind {
         LeadKind::DoubleStep => lead.from.offset(us.forward()),
         _ => None,
     };
-    next.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
+    pos.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
         0
     } else {
-        pos.halfmoves + 1
+        before.2 + 1
     };
-    Applied {
-        pos: next,
+    Made {
         piece,
         capture,
         castle,
+        before,
     }
+}
+
+/// Takes back what [`make_lead`] did.
+#[inline]
+pub(crate) fn unmake_lead(pos: &mut Position, lead: Lead, made: &Made) {
+    if let Some(c) = made.castle {
+        pos.board.shift(c.rook_to, c.rook_from);
+    }
+    if lead.promotion.is_some() {
+        pos.board.set_role(lead.to, Role::Pawn);
+    }
+    pos.board.shift(lead.to, lead.from);
+    if let Some(c) = made.capture {
+        pos.board.put(c.square, c.piece);
+    }
+    (pos.castling, pos.ep, pos.halfmoves) = made.before;
 }

@@ -1,5 +1,5 @@
-//! Grolman perft above the last ply: leading moves played on a copy, chains played in place
-//! (each follower moved and moved back).
+//! Grolman perft above the last ply: leading moves and chains played in place (each unit
+//! moved, then moved back).
 
 use super::count::{count_grolman, Scratch};
 use crate::attacks;
@@ -23,10 +23,26 @@ pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, scratch: &mu
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
     let safety = Safety::of(pos);
-    leads
-        .into_iter()
-        .map(|lead| play_lead(pos, rules, &safety, lead, depth, scratch))
-        .sum()
+    let mut n = 0;
+    for lead in leads {
+        let made = movegen::make_lead(pos, lead);
+        let (moved, vacated) = emptied_and_filled(lead, &made);
+        n += follow(pos, rules, &safety, moved, vacated, depth, scratch);
+        movegen::unmake_lead(pos, lead, &made);
+    }
+    n
+}
+
+/// The squares a leading move filled with units that have moved, and the one or two it left
+/// for followers.
+fn emptied_and_filled(lead: Lead, made: &movegen::Made) -> (Bitboard, [Option<Square>; 2]) {
+    let mut moved = Bitboard::from_square(lead.to);
+    let mut vacated = [Some(lead.from), None];
+    if let Some(c) = made.castle {
+        moved.set(c.rook_to);
+        vacated[1] = Some(c.rook_from);
+    }
+    (moved, vacated)
 }
 
 /// Perft below one leading move: its chains, then `depth - 1` more plies.
@@ -38,14 +54,9 @@ pub(super) fn play_lead(
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    let applied = movegen::apply_lead(pos, lead);
-    let mut next = applied.pos;
-    let mut moved = Bitboard::from_square(lead.to);
-    let mut vacated = [Some(lead.from), None];
-    if let Some(c) = applied.castle {
-        moved.set(c.rook_to);
-        vacated[1] = Some(c.rook_from);
-    }
+    let mut next = pos.clone();
+    let made = movegen::make_lead(&mut next, lead);
+    let (moved, vacated) = emptied_and_filled(lead, &made);
     follow(&mut next, rules, safety, moved, vacated, depth, scratch)
 }
 
