@@ -45,13 +45,6 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         occupied: occ,
         danger: lines.danger,
     };
-    // Our units, numbered weakest kind first (the lowest member of a set of them is of the
-    // weakest kind in it); who can reach each square of ours, on the board before the turn;
-    // and where each unit may lead to. During a chain the occupancy is the original one less
-    // the square waiting for a follower, plus the leader's destination; whether the waiting
-    // square itself is occupied does not change who reaches it, so the sets hold throughout,
-    // except where the leader's destination blocks a line (a `sensitive` square, counted
-    // apart).
     let pawns = board.by_role(Role::Pawn) & own;
     let forward = us.forward();
     // Our units, numbered weakest kind first (the lowest member of a set of them is of the
