@@ -184,7 +184,6 @@ pub(crate) struct Made {
 
 /// Plays a leading move in place: capture (en passant included), promotion, the castling rook,
 /// lost castling rights, the en passant square of a double step, and the half-move clock.
-#[inline]
 pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
     use crate::turn::{Capture, CastleRook};
     let us = pos.turn();

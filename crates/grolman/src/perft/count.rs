@@ -117,7 +117,6 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         scratch.reach = reach;
         scratch.walked = 0;
         scratch.leaves.clear();
-        scratch.blocked.clear();
     }
     let everyone = (1u32 << n) - 1;
     let risky_if = if safety.in_check {
@@ -215,17 +214,9 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         // A leader landing on a square that some follower's line crosses blocks it: its
         // chains are walked again with that square blocked.
         for to in targets & chains.sensitive {
-            let found = scratch.blocked.iter().find(|b| b.0 == i && b.1 == to);
-            let blocked = match found {
-                Some(b) => b.2.clone(),
-                None => {
-                    walk.reset(Bitboard::from_square(to));
-                    walk.explore::<true>(unmoved, from, 1, king_at);
-                    let kept = scratch.keep(&walk);
-                    scratch.blocked.push((i, to, kept.clone()));
-                    kept
-                }
-            };
+            walk.reset(Bitboard::from_square(to));
+            walk.branch::<true>(unmoved, from, 1, king_at);
+            let blocked = scratch.keep(&walk);
             let (safe, risky) = scratch.sort(&blocked, risky_if, &mut walk.risky);
             total += mult * (safe + risky_turns(risky, Bitboard::from_square(to), king_leads));
         }
@@ -252,8 +243,6 @@ pub(super) struct Scratch {
     /// The leaders whose chains are in `chains`.
     walked: u32,
     chains: [Chains; 16],
-    /// The chains of a leader (by number) landing on a square that blocks a follower's line.
-    blocked: Vec<(usize, Square, Chains)>,
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
     risky: Vec<Leaf>,
@@ -266,7 +255,6 @@ impl Default for Scratch {
             reach: [0; 64],
             walked: 0,
             chains: std::array::from_fn(|_| Chains::default()),
-            blocked: Vec::new(),
             leaves: Vec::new(),
             risky: Vec::new(),
         }
@@ -275,6 +263,7 @@ impl Default for Scratch {
 
 impl Scratch {
     /// Keeps the chains a walk found, those that moved the king first.
+    #[inline(never)]
     fn keep(&mut self, walk: &Walk) -> Chains {
         let start = self.leaves.len() as u32;
         let found = &walk.risky;
