@@ -6,32 +6,20 @@
 use std::sync::OnceLock;
 
 use grolman::notation::{self, choices};
-use grolman::{Position, Turn, TurnCode, Variant};
+use grolman::{Position, Turn, TurnCode};
 use libfuzzer_sys::fuzz_target;
+
+mod common;
+use common::{lower_case, POSITIONS};
 
 fn positions() -> &'static [Vec<Turn>] {
     static TURNS: OnceLock<Vec<Vec<Turn>>> = OnceLock::new();
     TURNS.get_or_init(|| {
-        let fixed = [
-            (Variant::Orthodox, grolman::START_FEN),
-            (Variant::Grolman, grolman::START_FEN),
-            (Variant::Tatarstan, grolman::START_FEN),
-            (
-                Variant::Grolman,
-                "r3k2r/pppq1pbp/2npbnp1/4p3/4P3/2NPBNP1/PPPQ1PBP/R3K2R w KQkq - 0 1",
-            ),
-            (Variant::Tatarstan, "4k3/8/8/8/8/8/1p6/n3K3 w - - 0 1"),
-            (Variant::Grolman, "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"),
-        ];
-        fixed
+        POSITIONS
             .iter()
             .map(|(v, fen)| notation::legal_turns(&Position::from_fen(fen).unwrap(), (*v).into()))
             .collect()
     })
-}
-
-fn lower_case(msg: String) {
-    assert!(msg.starts_with(|c: char| c.is_ascii_lowercase()), "{msg}");
 }
 
 fuzz_target!(|data: &[u8]| {
