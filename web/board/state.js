@@ -47,6 +47,24 @@ export function marksFrom(groups) {
   return marks;
 }
 
+/**
+ * The board showing one step of a cascade, with no choice open: the step's pieces, marks,
+ * arrows, labels and slides; `dests` and `check` as the caller decides.
+ */
+export function stepState(step, { dests = null, check = null } = {}) {
+  return {
+    pieces: step.pieces,
+    marks: marksFrom(step.marks),
+    arrows: step.arrows,
+    labels: step.labels,
+    slides: step.slides,
+    choosable: null,
+    selected: null,
+    dests,
+    check,
+  };
+}
+
 /** `[{square, color, role}]` (as wasm reports pieces) -> Map. */
 export function piecesFrom(list) {
   return new Map(list.map(({ square, color, role }) => [square, { color, role }]));

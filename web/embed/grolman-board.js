@@ -7,7 +7,7 @@
 // wasm only. Every attribute is data: text goes in with textContent, never as markup.
 import init, { Game, diagramSvg, piecesOf } from "../../pkg/grolman.js";
 import { Board } from "../board/board.js";
-import { marksFrom, piecesFrom } from "../board/state.js";
+import { marksFrom, piecesFrom, stepState } from "../board/state.js";
 import { CascadePlayer } from "../cascade/player.js";
 import { candidatesClause, capitalize } from "../cascade/text.js";
 import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
@@ -271,17 +271,10 @@ export class GrolmanBoard extends HTMLElement {
 
   showStep(step, index, count, playing) {
     const playable = this.settings.mode === "play" && index === count - 1 && !this.entry;
-    this.board.set({
-      pieces: step.pieces,
-      marks: marksFrom(step.marks),
-      arrows: step.arrows,
-      labels: step.labels,
-      slides: step.slides,
-      choosable: null,
-      selected: null,
+    this.board.set(stepState(step, {
       dests: playable ? this.dests() : null,
       check: step.kind === "end" && index === count - 1 ? this.checkSquare(step.pieces, this.game.status()) : null,
-    });
+    }));
     if (this.stepText.textContent !== step.text) this.stepText.textContent = step.text;
     this.stepText.dataset.step = step.kind;
     if (this.buttons) {

@@ -2,7 +2,7 @@
 // the URL fragment and storage. Rules are asked of wasm; the only filtering done here is
 // of `leads()` by the leader's from/to squares.
 import { Game, piecesOf } from "../../pkg/grolman.js";
-import { marksFrom as marksOf, piecesFrom } from "../board/state.js";
+import { marksFrom as marksOf, piecesFrom, stepState } from "../board/state.js";
 import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
 import { CascadePlayer } from "../cascade/player.js";
 import { candidatesClause, capitalize } from "../cascade/text.js";
@@ -232,17 +232,10 @@ export class Controller {
 
   showStep(step, index, count, playing) {
     const playable = this.live && index === count - 1 && !this.entry;
-    this.ui.board.set({
-      pieces: step.pieces,
-      marks: marksOf(step.marks),
-      arrows: step.arrows,
-      labels: step.labels,
-      slides: step.slides,
-      choosable: null,
-      selected: null,
+    this.ui.board.set(stepState(step, {
       dests: playable ? this.dests() : null,
       check: step.kind === "end" && this.live ? this.checkSquare(step.pieces) : null,
-    });
+    }));
     this.ui.cascade.show(step, index, count, playing);
   }
 
