@@ -179,7 +179,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
                 promotion: None,
                 kind: LeadKind::EnPassant,
             };
-            total += play_lead(pos, rules, &safety, lead, 1, &mut Scratch::default());
+            total += play_lead(pos, rules, &safety, lead, 1, scratch);
         }
     }
     // The units with a leading move (other than en passant), without a branch per unit.
@@ -228,7 +228,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         movegen::castles(pos, &mut castles);
         total += castles
             .into_iter()
-            .map(|lead| play_lead(pos, rules, &safety, lead, 1, &mut Scratch::default()))
+            .map(|lead| play_lead(pos, rules, &safety, lead, 1, scratch))
             .sum::<u64>();
     }
     scratch.risky = walk.risky;
