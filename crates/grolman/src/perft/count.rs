@@ -157,9 +157,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             for a in board.attackers(king, them, occ) {
                 cover &= attacks::between(king, a).with(a);
             }
-            for _ in dests & cover {
-                n += leaf.mult;
-            }
+            n += leaf.mult * u64::from((dests & cover).count());
         }
         n
     };
@@ -187,38 +185,70 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     for (i, t) in targets.iter().enumerate().take(n) {
         leaders |= u32::from(t.any()) << i;
     }
-    while leaders != 0 {
-        let i = leaders.trailing_zeros() as usize & 15;
-        leaders &= leaders - 1;
-        let (from, role, targets) = (square_of[i], role_of[i], targets[i]);
-        let mult = 1 << (2 * u32::from(promoting.contains(from)));
-        let king_leads = role == Role::King;
-        let unmoved = everyone & !(1 << i);
-        let king_at = king_leads.then_some(from);
-        if scratch.walked & (1 << i) == 0 {
-            walk.reset(Bitboard::EMPTY);
-            walk.explore::<false>(unmoved, from, 1, king_at);
-            scratch.chains[i] = scratch.keep(&walk);
-            scratch.walked |= 1 << i;
+    // Walk the chains behind the leaders that the kept ones do not cover.
+    let mut fresh = leaders & !scratch.walked;
+    while fresh != 0 {
+        let i = fresh.trailing_zeros() as usize & 15;
+        fresh &= fresh - 1;
+        let from = square_of[i];
+        walk.reset(Bitboard::EMPTY);
+        walk.explore::<false>(
+            everyone & !(1 << i),
+            from,
+            1,
+            (role_of[i] == Role::King).then_some(from),
+        );
+        scratch.chains[i] = scratch.keep(&walk);
+    }
+    scratch.walked |= leaders;
+    let mult_of = |i: usize| 1u64 << (2 * u32::from(promoting.contains(square_of[i])));
+    // Usually (not in check, nothing pinned) only the chains that moved the king can expose
+    // it: every other chain is summed with each destination that blocks no follower, in one
+    // pass without branches, and the few leaders with more to count are left for the next.
+    let usual = risky_if.is_empty();
+    let mut rest = leaders;
+    if usual {
+        let mut special = 0u32;
+        let mut bits = leaders;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize & 15;
+            bits &= bits - 1;
+            let chains = &scratch.chains[i];
+            let dests = targets[i] & !chains.sensitive;
+            total += mult_of(i) * chains.plain * u64::from(dests.count());
+            let more = !chains.kings.is_empty() | (targets[i] & chains.sensitive).any();
+            special |= u32::from(more) << i;
         }
+        rest = special;
+    }
+    let kept = scratch.leaves.len();
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize & 15;
+        rest &= rest - 1;
+        let (from, targets) = (square_of[i], targets[i]);
+        let mult = mult_of(i);
+        let king_leads = role_of[i] == Role::King;
         let chains = scratch.chains[i].clone();
-        // All the legal turns of the chains with each destination that blocks no follower (a
-        // king that leads makes every chain risky, so `safe` is 0).
+        // The legal turns of the chains with each destination that blocks no follower (a
+        // king that leads makes every chain risky, so `safe` is 0); the usual pass above
+        // counted the safe ones already.
         let dests = targets & !chains.sensitive;
         let (safe, risky) = scratch.sort(&chains, risky_if, &mut walk.risky);
-        let mut turns = safe * u64::from(dests.count());
-        if !risky.is_empty() {
-            turns += risky_turns(risky, dests, king_leads);
+        if !usual {
+            total += mult * safe * u64::from(dests.count());
         }
-        total += mult * turns;
+        total += mult * risky_turns(risky, dests, king_leads);
         // A leader landing on a square that some follower's line crosses blocks it: its
-        // chains are walked again with that square blocked.
+        // chains are walked again with that square blocked, and not kept.
+        let unmoved = everyone & !(1 << i);
+        let king_at = king_leads.then_some(from);
         for to in targets & chains.sensitive {
             walk.reset(Bitboard::from_square(to));
             walk.branch::<true>(unmoved, from, 1, king_at);
             let blocked = scratch.keep(&walk);
             let (safe, risky) = scratch.sort(&blocked, risky_if, &mut walk.risky);
             total += mult * (safe + risky_turns(risky, Bitboard::from_square(to), king_leads));
+            scratch.leaves.truncate(kept);
         }
     }
     if rules.castling_allowed()
@@ -421,5 +451,28 @@ impl Walk<'_> {
             v = from;
             unmoved &= !(1 << weakest);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// A leader landing on a follower's line has its chains walked again; those chains are
+    /// not kept, so counting the same position over and over keeps the scratch space the same
+    /// size (it used to grow by them on every count).
+    #[test]
+    fn blocked_chains_are_not_kept() {
+        // The queen may land on b1 or c1, across the line of the rook that follows it to d1.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R2QK3 w - - 0 1").expect("fen");
+        let rules = Rules::new(Variant::Grolman);
+        let mut scratch = Scratch::default();
+        let first = count_grolman(&pos, rules, &mut scratch);
+        let kept = scratch.leaves.len();
+        for _ in 0..10 {
+            assert_eq!(count_grolman(&pos, rules, &mut scratch), first);
+        }
+        assert_eq!(scratch.leaves.len(), kept);
     }
 }
