@@ -151,15 +151,19 @@ fn run(args: &[String]) -> Result<(), Failure> {
 
 /// Turn-query time and perft speed on fixed positions, per variant.
 /// Perft speed on fixed positions. The cases run in `rounds` interleaved rounds, so that a
-/// machine whose speed drifts slows every variant alike, and each reports its fastest run.
+/// machine whose speed drifts slows every variant alike, and each reports its fastest run;
+/// each variant's speed against orthodox chess is given from the fastest runs, and from each
+/// round's own pair of runs (median and range, which show how much the machine wavered).
 fn bench(rounds: u32) {
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    // Each variant right after orthodox chess on the same position, so that each round
+    // compares runs made close together in time.
     let cases = [
         (Variant::Orthodox, "start", grolman::START_FEN, 6),
-        (Variant::Orthodox, "kiwipete", KIWIPETE, 5),
         (Variant::Grolman, "start", grolman::START_FEN, 5),
-        (Variant::Grolman, "kiwipete", KIWIPETE, 4),
         (Variant::Tatarstan, "start", grolman::START_FEN, 2),
+        (Variant::Orthodox, "kiwipete", KIWIPETE, 5),
+        (Variant::Grolman, "kiwipete", KIWIPETE, 4),
         (Variant::Tatarstan, "kiwipete", KIWIPETE, 2),
     ];
     // What the board asks of every position: all legal turns with notation and events.
@@ -187,12 +191,17 @@ fn bench(rounds: u32) {
         .collect();
     // best[case][threads]: (nodes, fastest seconds)
     let mut best = vec![vec![(0u64, f64::INFINITY); thread_counts.len()]; cases.len()];
-    for _ in 0..rounds {
+    // rates[round][case]: one thread, M nodes/s.
+    let mut rates = vec![vec![0.0; cases.len()]; rounds as usize];
+    for round in rates.iter_mut() {
         for (i, (variant, _, _, depth)) in cases.iter().enumerate() {
             for (j, &t) in thread_counts.iter().enumerate() {
                 let start = Instant::now();
                 let n = grolman::perft_parallel(&positions[i], (*variant).into(), *depth, t);
                 let secs = start.elapsed().as_secs_f64().max(1e-9);
+                if t == 1 {
+                    round[i] = n as f64 / secs / 1e6;
+                }
                 if secs < best[i][j].1 {
                     best[i][j] = (n, secs);
                 }
@@ -213,7 +222,8 @@ fn bench(rounds: u32) {
             );
         }
     }
-    // Each variant against orthodox chess on the same position, one thread.
+    // Each variant against orthodox chess on the same position, one thread: the fastest runs
+    // against each other, and the middle of the rounds' own ratios.
     for (i, (variant, name, _, _)) in cases.iter().enumerate() {
         if *variant == Variant::Orthodox {
             continue;
@@ -222,11 +232,16 @@ fn bench(rounds: u32) {
             .iter()
             .position(|c| c.0 == Variant::Orthodox && c.1 == *name)
         {
+            let mut ratios: Vec<f64> = rates.iter().map(|r| 100.0 * r[i] / r[o]).collect();
+            ratios.sort_by(f64::total_cmp);
             println!(
-                "{:<10} {:<9} speed against orthodox: {:>5.1} %",
+                "{:<10} {:<9} speed against orthodox: {:>5.1} % (fastest runs); rounds: median {:.1} %, {:.1}-{:.1} %",
                 variant.name(),
                 name,
-                100.0 * rate(i, 0) / rate(o, 0)
+                100.0 * rate(i, 0) / rate(o, 0),
+                ratios[ratios.len() / 2],
+                ratios[0],
+                ratios[ratios.len() - 1]
             );
         }
     }
