@@ -54,6 +54,18 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     // square itself is occupied does not change who reaches it, so the sets hold throughout,
     // except where the leader's destination blocks a line (a `sensitive` square, counted
     // apart).
+    //
+    // The numbers are kept from the last position counted while our units are among its own
+    // (when the enemy only took some): the chains kept then still hold where no reach set
+    // changed. Units no longer here keep their numbers and have no moves.
+    let units = Role::ALL.map(|r| board.by_role(r) & own);
+    let renumber = units
+        .iter()
+        .zip(&scratch.units)
+        .any(|(now, then)| (*now & !*then).any());
+    let numbered = if renumber { units } else { scratch.units };
+    let here =
+        |role: Role, from: Square| Bitboard(0u64.wrapping_sub(u64::from(units[role.index()].contains(from))));
     let mut square_of = [Square::A1; 16];
     let mut role_of = [Role::Pawn; 16];
     let mut kind = [0u32; 6];
@@ -70,53 +82,64 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             (one, (one & Bitboard::rank(5) & !occ).south() & !(occ & !own))
         }
     };
-    for from in pawns.take(16) {
+    for from in numbered[Role::Pawn.index()].take(16) {
         // The squares one and two steps ahead, where the pawn may step (empty) or which it
         // reaches (ours); always on the board for the sets to hold them.
         let ahead = |steps: i8| Square::new((from.u8() as i8 + steps * forward) as u8 & 63);
-        let step = one & Bitboard::from_square(ahead(1));
-        let double = two & Bitboard::from_square(ahead(2));
+        let here = here(Role::Pawn, from);
+        let step = one & Bitboard::from_square(ahead(1)) & here;
+        let double = two & Bitboard::from_square(ahead(2)) & here;
         let bit = 1 << n;
         reach[ahead(1).index()] |= bit * u32::from((step & own).any());
         reach[ahead(2).index()] |= bit * u32::from((double & own).any());
         square_of[n] = from;
         kind[0] |= bit;
-        targets[n] = (attacks::pawn_attacks(us, from) & enemy) | ((step | double) & !own);
+        targets[n] = (attacks::pawn_attacks(us, from) & enemy & here) | ((step | double) & !own);
         n += 1;
     }
-    let mut piece = |role: Role, from: Square, moves: Bitboard| {
-        if n < 16 {
-            for t in moves & own {
-                reach[t.index()] |= 1 << n;
+    // One loop per kind, each with its own branches.
+    macro_rules! pieces {
+        ($role:expr, $moves:expr) => {
+            for from in numbered[$role.index()] {
+                let moves = $moves(from) & here($role, from);
+                if n < 16 {
+                    for t in moves & own {
+                        reach[t.index()] |= 1 << n;
+                    }
+                    square_of[n] = from;
+                    role_of[n] = $role;
+                    kind[$role.index()] |= 1 << n;
+                    targets[n] = moves & !own;
+                    n += 1;
+                }
             }
-            square_of[n] = from;
-            role_of[n] = role;
-            kind[role.index()] |= 1 << n;
-            targets[n] = moves & !own;
-            n += 1;
-        }
-    };
-    for from in board.by_role(Role::Knight) & own {
-        piece(Role::Knight, from, attacks::knight_attacks(from));
+        };
     }
-    for from in board.by_role(Role::Bishop) & own {
-        piece(Role::Bishop, from, attacks::bishop_attacks(from, occ));
-    }
-    for from in board.by_role(Role::Rook) & own {
-        piece(Role::Rook, from, attacks::rook_attacks(from, occ));
-    }
-    for from in board.by_role(Role::Queen) & own {
-        piece(Role::Queen, from, attacks::queen_attacks(from, occ));
-    }
-    piece(Role::King, king, attacks::king_attacks(king));
-    // The chains depend only on our units and on who reaches which square: positions that
-    // agree on those, as siblings in perft mostly do, share them.
-    let units = Role::ALL.map(|r| board.by_role(r) & own);
-    if scratch.units != units || scratch.reach != reach {
+    pieces!(Role::Knight, attacks::knight_attacks);
+    pieces!(Role::Bishop, |from| attacks::bishop_attacks(from, occ));
+    pieces!(Role::Rook, |from| attacks::rook_attacks(from, occ));
+    pieces!(Role::Queen, |from| attacks::queen_attacks(from, occ));
+    pieces!(Role::King, attacks::king_attacks);
+    // The chains depend only on the numbering and on who reaches which square: positions
+    // that agree on those, as siblings in perft mostly do, share them. When only some reach
+    // sets differ, a leader keeps its chains if none of the squares they vacate is among
+    // those.
+    if renumber || scratch.leaves.len() > Scratch::LEAVES {
         scratch.units = units;
         scratch.reach = reach;
         scratch.walked = 0;
         scratch.leaves.clear();
+    } else if scratch.reach != reach {
+        let mut changed = 0u64;
+        for (s, (then, now)) in scratch.reach.iter().zip(&reach).enumerate() {
+            changed |= u64::from(then != now) << s;
+        }
+        let mut stale = 0u32;
+        for (i, visited) in scratch.visited.iter().enumerate() {
+            stale |= u32::from((*visited & Bitboard(changed)).any()) << i;
+        }
+        scratch.walked &= !stale;
+        scratch.reach = reach;
     }
     let everyone = (1u32 << n) - 1;
     let risky_if = if safety.in_check {
@@ -134,6 +157,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         block: Bitboard::EMPTY,
         risky: std::mem::take(&mut scratch.risky),
         sensitive: Bitboard::EMPTY,
+        visited: Bitboard::EMPTY,
     };
     // The legal turns among the chains that might expose the king, with each destination in
     // `dests`, promotion choices of the leader apart.
@@ -199,6 +223,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             (role_of[i] == Role::King).then_some(from),
         );
         scratch.chains[i] = scratch.keep(&walk);
+        scratch.visited[i] = walk.visited;
     }
     scratch.walked |= leaders;
     let mult_of = |i: usize| 1u64 << (2 * u32::from(promoting.contains(square_of[i])));
@@ -272,6 +297,8 @@ pub(super) struct Scratch {
     reach: [u32; 64],
     /// The leaders whose chains are in `chains`.
     walked: u32,
+    /// The squares each leader's chains vacate, its own included.
+    visited: [Bitboard; 16],
     chains: [Chains; 16],
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
@@ -284,6 +311,7 @@ impl Default for Scratch {
             units: [Bitboard::EMPTY; 6],
             reach: [0; 64],
             walked: 0,
+            visited: [Bitboard::EMPTY; 16],
             chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
             risky: Vec::new(),
@@ -292,6 +320,10 @@ impl Default for Scratch {
 }
 
 impl Scratch {
+    /// Kept chains past which all are dropped at the next change (when some reach sets
+    /// change, the chains walked again are added and the stale ones left in place).
+    const LEAVES: usize = 4096;
+
     /// Keeps the chains a walk found, those that moved the king first.
     #[inline(never)]
     fn keep(&mut self, walk: &Walk) -> Chains {
@@ -369,11 +401,14 @@ struct Walk<'a> {
     // follower (a leader landing there is counted apart).
     risky: Vec<Leaf>,
     sensitive: Bitboard,
+    /// The squares vacated on the way.
+    visited: Bitboard,
 }
 
 impl Walk<'_> {
     fn reset(&mut self, block: Bitboard) {
         self.risky.clear();
+        self.visited = Bitboard::EMPTY;
         self.sensitive = Bitboard::EMPTY;
         self.block = block;
     }
@@ -406,6 +441,7 @@ impl Walk<'_> {
         mut king: Option<Square>,
     ) {
         loop {
+            self.visited.set(v);
             let mut candidates = self.reach[v.index()] & unmoved;
             if BLOCKED {
                 let mut rest = candidates;
