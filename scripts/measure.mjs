@@ -98,7 +98,11 @@ try {
 
   // 3. Whole-position turn query and perft in Chromium's wasm.
   const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES }) => {
-    const { Game, perft } = await import("/pkg/grolman.js");
+    const { Game } = await import("/pkg/grolman.js");
+    // perft lives in the engine package (the Web Worker's), not in the page's.
+    const engine = await import("/pkg/engine/grolman_engine.js");
+    await engine.default();
+    const { perft } = engine;
     const time = (fn, minMs = 300) => {
       let runs = 0;
       const start = performance.now();

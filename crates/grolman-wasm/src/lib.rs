@@ -185,13 +185,16 @@ impl Game {
         self.inner.pgn()
     }
 
-    /// The perft count of the current position.
+    /// The perft count of the current position (engine package only: perft's own counter is
+    /// kept out of the page's wasm).
+    #[cfg(feature = "engine")]
     pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
         check_depth(depth)?;
         Ok(grolman::perft(self.inner.position(), self.inner.rules(), depth) as f64)
     }
 }
 
+#[cfg(feature = "engine")]
 fn check_depth(depth: u32) -> Result<(), JsError> {
     if depth > 8 {
         return Err(JsError::new("perft depth must be at most 8"));
@@ -207,6 +210,7 @@ pub fn pieces_of(fen: &str) -> Result<JsValue, JsError> {
 }
 
 /// The perft count of `fen` under `variant`.
+#[cfg(feature = "engine")]
 #[wasm_bindgen]
 pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, JsError> {
     check_depth(depth)?;

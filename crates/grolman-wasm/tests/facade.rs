@@ -1,7 +1,7 @@
 //! The wasm facade, run in Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
-use grolman_wasm::{perft, pieces_of, turns_of, Game};
+use grolman_wasm::{pieces_of, turns_of, Game};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -32,8 +32,6 @@ fn bad_input_becomes_an_error_and_keeps_the_game() {
     assert_eq!(g.ply(), 0);
     assert!(Game::from_pgn("1. e4 {unclosed").is_err());
     assert!(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
-    assert!(perft("orthodox", "8/8 w", 1).is_err());
-    assert!(perft("orthodox", grolman::START_FEN, 99).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -47,7 +45,20 @@ fn whole_position_queries_answer_in_one_call() {
     assert_eq!(all.len(), 20);
     let pieces: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(g.pieces().unwrap()).unwrap();
     assert_eq!(pieces.len(), 32);
+}
+
+/// perft, in the engine package only (`make test-wasm` builds it).
+#[cfg(feature = "engine")]
+#[wasm_bindgen_test]
+fn perft_counts_and_refuses_bad_input() {
+    use grolman_wasm::perft;
     assert_eq!(perft("grolman", grolman::START_FEN, 3).unwrap(), 9040.0);
+    assert_eq!(perft("orthodox", grolman::START_FEN, 3).unwrap(), 8902.0);
+    let g = Game::new("tatarstan", None).unwrap();
+    assert_eq!(g.perft(1).unwrap(), 20.0);
+    assert!(perft("orthodox", "8/8 w", 1).is_err());
+    assert!(perft("orthodox", grolman::START_FEN, 99).is_err());
+    assert!(perft("crazyhouse", grolman::START_FEN, 1).is_err());
 }
 
 #[wasm_bindgen_test]
