@@ -141,7 +141,7 @@ struct ProblemJs {
 pub fn solve_problem(text: &str, max_ms: f64) -> Result<JsValue, JsError> {
     let problems = problem::parse(text).map_err(err)?;
     let deadline = (max_ms.is_finite() && max_ms > 0.0).then(|| date_now() + max_ms);
-    let mut keep_going = || deadline.map_or(true, |d| date_now() < d);
+    let mut keep_going = || deadline.is_none_or(|d| date_now() < d);
     let mut out = Vec::new();
     for p in &problems {
         let mut twins = Vec::new();
