@@ -129,6 +129,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         scratch.reach = reach;
         scratch.walked = 0;
         scratch.leaves.clear();
+        scratch.blocked.clear();
     } else if scratch.reach != reach {
         let mut changed = 0u64;
         for (s, (then, now)) in scratch.reach.iter().zip(&reach).enumerate() {
@@ -140,6 +141,10 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         }
         scratch.walked &= !stale;
         scratch.reach = reach;
+        if stale != 0 {
+            let walked = scratch.walked;
+            scratch.blocked.retain(|b| walked & (1 << b.0) != 0);
+        }
     }
     let everyone = (1u32 << n) - 1;
     let risky_if = if safety.in_check {
@@ -246,7 +251,6 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         }
         rest = special;
     }
-    let kept = scratch.leaves.len();
     while rest != 0 {
         let i = rest.trailing_zeros() as usize & 15;
         rest &= rest - 1;
@@ -264,16 +268,27 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         }
         total += mult * risky_turns(risky, dests, king_leads);
         // A leader landing on a square that some follower's line crosses blocks it: its
-        // chains are walked again with that square blocked, and not kept.
+        // chains are walked again with that square blocked, and kept as the others.
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
         for to in targets & chains.sensitive {
-            walk.reset(Bitboard::from_square(to));
-            walk.branch::<true>(unmoved, from, 1, king_at);
-            let blocked = scratch.keep(&walk);
+            let found = scratch
+                .blocked
+                .iter()
+                .find(|b| usize::from(b.0) == i && b.1 == to);
+            let blocked = match found {
+                Some(b) => b.2.clone(),
+                None => {
+                    walk.reset(Bitboard::from_square(to));
+                    walk.branch::<true>(unmoved, from, 1, king_at);
+                    let blocked = scratch.keep(&walk);
+                    scratch.visited[i] |= walk.visited;
+                    scratch.blocked.push((i as u8, to, blocked.clone()));
+                    blocked
+                }
+            };
             let (safe, risky) = scratch.sort(&blocked, risky_if, &mut walk.risky);
             total += mult * (safe + risky_turns(risky, Bitboard::from_square(to), king_leads));
-            scratch.leaves.truncate(kept);
         }
     }
     if rules.castling_allowed()
@@ -299,6 +314,8 @@ pub(super) struct Scratch {
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
     visited: [Bitboard; 16],
+    /// The chains of a leader (by number) landing on a square that blocks a follower's line.
+    blocked: Vec<(u8, Square, Chains)>,
     chains: [Chains; 16],
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
@@ -312,6 +329,7 @@ impl Default for Scratch {
             reach: [0; 64],
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
+            blocked: Vec::new(),
             chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
             risky: Vec::new(),
@@ -495,12 +513,13 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
 
-    /// A leader landing on a follower's line has its chains walked again; those chains are
-    /// not kept, so counting the same position over and over keeps the scratch space the same
-    /// size (it used to grow by them on every count).
+    /// A leader landing on a follower's line has its chains walked again with that square
+    /// blocked, and kept: counting the same position over and over finds them, and keeps the
+    /// scratch space the same size.
     #[test]
-    fn blocked_chains_are_not_kept() {
-        // The queen may land on b1 or c1, across the line of the rook that follows it to d1.
+    fn blocked_chains_are_kept_once() {
+        // The queen may land on b1 or c1, across the line of the rook that follows it to d1;
+        // so may the rook, across the line of the queen that follows it to a1.
         let pos = Position::from_fen("4k3/8/8/8/8/8/8/R2QK3 w - - 0 1").expect("fen");
         let rules = Rules::new(Variant::Grolman);
         let mut scratch = Scratch::default();
@@ -510,5 +529,6 @@ mod tests {
             assert_eq!(count_grolman(&pos, rules, &mut scratch), first);
         }
         assert_eq!(scratch.leaves.len(), kept);
+        assert_eq!(scratch.blocked.len(), 4);
     }
 }
