@@ -71,6 +71,8 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     let mut kind = [0u32; 6];
     let mut reach = [0u32; 64];
     let mut targets = [Bitboard::EMPTY; 16];
+    // The units with a leading move (other than en passant), without a branch per unit.
+    let mut leaders = 0u32;
     let mut n = 0;
     let (one, two) = match us {
         Color::White => {
@@ -95,6 +97,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         square_of[n] = from;
         kind[0] |= bit;
         targets[n] = (attacks::pawn_attacks(us, from) & enemy & here) | ((step | double) & !own);
+        leaders |= u32::from(targets[n].any()) << n;
         n += 1;
     }
     // One loop per kind, each with its own branches.
@@ -110,6 +113,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
                     role_of[n] = $role;
                     kind[$role.index()] |= 1 << n;
                     targets[n] = moves & !own;
+                    leaders |= u32::from(targets[n].any()) << n;
                     n += 1;
                 }
             }
@@ -226,11 +230,6 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             };
             total += play_lead(pos, rules, &safety, lead, 1, scratch);
         }
-    }
-    // The units with a leading move (other than en passant), without a branch per unit.
-    let mut leaders = 0u32;
-    for (i, t) in targets.iter().enumerate().take(n) {
-        leaders |= u32::from(t.any()) << i;
     }
     // Walk the chains behind the leaders that the kept ones do not cover.
     let mut fresh = leaders & !scratch.walked;
