@@ -168,8 +168,6 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         sensitive: Bitboard::EMPTY,
         visited: Bitboard::EMPTY,
     };
-    // The legal turns among the chains that might expose the king, with each destination in
-    // `dests`, promotion choices of the leader apart.
     // Who attacks a square, the enemy's units sorted once.
     let queens = board.by_role(Role::Queen);
     let (diag, ortho) = (
@@ -188,6 +186,8 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             | (attacks::bishop_attacks(sq, occ) & diag)
             | (attacks::rook_attacks(sq, occ) & ortho)
     };
+    // The legal turns among the chains that might expose the king, with each destination in
+    // `dests`, promotion choices of the leader apart.
     let risky_turns = |risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
         let mut n = 0;
         for leaf in risky {
