@@ -322,9 +322,11 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     total
 }
 
-/// What the counter keeps from one position to the next: the chains of the last position
-/// counted, found again when the next one has the same units and reach sets.
+/// What the counter keeps from one position to the next: the numbering of our units and the
+/// chains walked, each leader's kept until a reach set of a square its chains vacate changes,
+/// or until our units are no longer among those numbered.
 pub(super) struct Scratch {
+    /// The units numbered, by kind (a position's own may lack some that the enemy took).
     units: [Bitboard; 6],
     reach: [u32; 64],
     /// The leaders whose chains are in `chains`.
