@@ -48,8 +48,9 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     let pawns = board.by_role(Role::Pawn) & own;
     let forward = us.forward();
     // Our units, numbered weakest kind first (the lowest member of a set of them is of the
-    // weakest kind in it); who can reach each square of ours, on the board before the turn;
-    // and where each unit may lead to. During a chain the occupancy is the original one less
+    // weakest kind in it); which of our squares each can reach, on the board before the turn
+    // (turned into who reaches each square only when chains must be walked); and where each
+    // unit may lead to. During a chain the occupancy is the original one less
     // the square waiting for a follower, plus the leader's destination; whether the waiting
     // square itself is occupied does not change who reaches it, so the sets hold throughout,
     // except where the leader's destination blocks a line (a `sensitive` square, counted
@@ -69,7 +70,8 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     let mut square_of = [Square::A1; 16];
     let mut role_of = [Role::Pawn; 16];
     let mut kind = [0u32; 6];
-    let mut reach = [0u32; 64];
+    // The own squares each unit reaches (the reach sets, by unit).
+    let mut defends = [Bitboard::EMPTY; 16];
     let mut targets = [Bitboard::EMPTY; 16];
     // The units with a leading move (other than en passant), without a branch per unit.
     let mut leaders = 0u32;
@@ -92,8 +94,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         let step = one & Bitboard::from_square(ahead(1)) & here;
         let double = two & Bitboard::from_square(ahead(2)) & here;
         let bit = 1 << n;
-        reach[ahead(1).index()] |= bit * u32::from((step & own).any());
-        reach[ahead(2).index()] |= bit * u32::from((double & own).any());
+        defends[n] = (step | double) & own;
         square_of[n] = from;
         kind[0] |= bit;
         targets[n] = (attacks::pawn_attacks(us, from) & enemy & here) | ((step | double) & !own);
@@ -106,9 +107,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             for from in numbered[$role.index()] {
                 let moves = $moves(from) & here($role, from);
                 if n < 16 {
-                    for t in moves & own {
-                        reach[t.index()] |= 1 << n;
-                    }
+                    defends[n] = moves & own;
                     square_of[n] = from;
                     role_of[n] = $role;
                     kind[$role.index()] |= 1 << n;
@@ -130,21 +129,21 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     // those.
     if renumber || scratch.leaves.len() > Scratch::LEAVES {
         scratch.units = units;
-        scratch.reach = reach;
+        scratch.defends = defends;
         scratch.walked = 0;
         scratch.leaves.clear();
         scratch.blocked.clear();
-    } else if scratch.reach != reach {
-        let mut changed = 0u64;
-        for (s, (then, now)) in scratch.reach.iter().zip(&reach).enumerate() {
-            changed |= u64::from(then != now) << s;
+    } else if scratch.defends != defends {
+        let mut changed = Bitboard::EMPTY;
+        for (then, now) in scratch.defends.iter().zip(&defends) {
+            changed |= *then ^ *now;
         }
         let mut stale = 0u32;
         for (i, visited) in scratch.visited.iter().enumerate() {
-            stale |= u32::from((*visited & Bitboard(changed)).any()) << i;
+            stale |= u32::from((*visited & changed).any()) << i;
         }
         scratch.walked &= !stale;
-        scratch.reach = reach;
+        scratch.defends = defends;
         if stale != 0 {
             let walked = scratch.walked;
             scratch.blocked.retain(|b| walked & (1 << b.0) != 0);
@@ -157,7 +156,9 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         lines.pinned
     };
     let mut walk = Walk {
-        reach: &reach,
+        reach: [0; 64],
+        filled: false,
+        defends: &defends,
         between: attacks::between_table(),
         square_of: &square_of,
         role_of: &role_of,
@@ -328,7 +329,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
 pub(super) struct Scratch {
     /// The units numbered, by kind (a position's own may lack some that the enemy took).
     units: [Bitboard; 6],
-    reach: [u32; 64],
+    defends: [Bitboard; 16],
     /// The leaders whose chains are in `chains`.
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
@@ -345,7 +346,7 @@ impl Default for Scratch {
     fn default() -> Scratch {
         Scratch {
             units: [Bitboard::EMPTY; 6],
-            reach: [0; 64],
+            defends: [Bitboard::EMPTY; 16],
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
             blocked: Vec::new(),
@@ -423,8 +424,10 @@ pub(super) struct Leaf {
 
 /// The chains behind a leader. Units are sets of bits, numbered as in [`count_grolman`].
 struct Walk<'a> {
-    /// The units that could reach each square.
-    reach: &'a [u32; 64],
+    /// The units that could reach each square, filled from `defends` for the first walk.
+    reach: [u32; 64],
+    filled: bool,
+    defends: &'a [Bitboard; 16],
     /// [`attacks::between`] by table.
     between: &'static [[u64; 64]; 64],
     square_of: &'a [Square; 16],
@@ -444,6 +447,14 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn reset(&mut self, block: Bitboard) {
+        if !self.filled {
+            self.filled = true;
+            for (i, d) in self.defends.iter().enumerate() {
+                for t in *d {
+                    self.reach[t.index()] |= 1 << i;
+                }
+            }
+        }
         self.risky.clear();
         self.visited = Bitboard::EMPTY;
         self.sensitive = Bitboard::EMPTY;
