@@ -86,11 +86,17 @@ impl Board {
         Some(piece)
     }
 
-    /// Moves the unit on `from` to the empty square `to`.
+    /// Moves the unit on `from` to the empty square `to`: each of its sets changes on both
+    /// squares at once.
     #[inline]
     pub fn shift(&mut self, from: Square, to: Square) {
-        if let Some(p) = self.take(from) {
-            self.put(to, p);
+        if let Some(p) = self.mailbox[from.index()].take() {
+            debug_assert!(self.mailbox[to.index()].is_none());
+            let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+            self.by_color[p.color.index()] ^= both;
+            self.by_role[p.role.index()] ^= both;
+            self.occupied ^= both;
+            self.mailbox[to.index()] = Some(p);
         }
     }
 
