@@ -152,14 +152,7 @@ pub(crate) trait Units {
     /// Units of `by` that attack `sq`, given occupancy `occ`.
     #[inline]
     fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        let diag = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let ortho = self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        self.by_color(by)
-            & ((attacks::knight_attacks(sq) & self.by_role(Role::Knight))
-                | (attacks::king_attacks(sq) & self.by_role(Role::King))
-                | (attacks::pawn_attacks(by.other(), sq) & self.by_role(Role::Pawn))
-                | (attacks::bishop_attacks(sq, occ) & diag)
-                | (attacks::rook_attacks(sq, occ) & ortho))
+        Attackers::of(self, by).on(sq, occ)
     }
 }
 
@@ -177,5 +170,42 @@ impl Units for Board {
     #[inline]
     fn occupied(&self) -> Bitboard {
         self.occupied
+    }
+}
+
+/// The units of one side sorted by how they attack: for asking who attacks many squares of
+/// one placement, the sorting done once.
+pub(crate) struct Attackers {
+    by: Color,
+    knights: Bitboard,
+    kings: Bitboard,
+    pawns: Bitboard,
+    diag: Bitboard,
+    ortho: Bitboard,
+}
+
+impl Attackers {
+    #[inline]
+    pub(crate) fn of<B: Units + ?Sized>(board: &B, by: Color) -> Attackers {
+        let own = board.by_color(by);
+        let queens = board.by_role(Role::Queen);
+        Attackers {
+            by,
+            knights: board.by_role(Role::Knight) & own,
+            kings: board.by_role(Role::King) & own,
+            pawns: board.by_role(Role::Pawn) & own,
+            diag: (board.by_role(Role::Bishop) | queens) & own,
+            ortho: (board.by_role(Role::Rook) | queens) & own,
+        }
+    }
+
+    /// Those that attack `sq`, given occupancy `occ`.
+    #[inline]
+    pub(crate) fn on(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        (attacks::knight_attacks(sq) & self.knights)
+            | (attacks::king_attacks(sq) & self.kings)
+            | (attacks::pawn_attacks(self.by.other(), sq) & self.pawns)
+            | (attacks::bishop_attacks(sq, occ) & self.diag)
+            | (attacks::rook_attacks(sq, occ) & self.ortho)
     }
 }

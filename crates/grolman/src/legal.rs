@@ -220,16 +220,9 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 };
                 for &promotion in choices {
                     let mut next = pos.clone();
-                    next.board.shift(from, to);
+                    movegen::make_follow(&mut next, from, to, role);
                     if let Some(r) = promotion {
                         next.board.set_role(to, r);
-                    }
-                    next.castling = pos.castling.touched(from);
-                    if role == Role::Pawn {
-                        next.halfmoves = 0;
-                        if from.u8().abs_diff(to.u8()) == 16 {
-                            next.ep = from.offset(us.forward());
-                        }
                     }
                     if EXPLAIN {
                         self.events.push(Event::Follow {

@@ -231,6 +231,40 @@ pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
     }
 }
 
+/// Plays a follower's step in place (RULES.md 1.3): the unit on `from` moves to the vacated
+/// `to`, rights on `from` lapse, and a pawn resets the half-move clock and, by a double step,
+/// opens en passant. Returns the rights, en passant square and clock to restore.
+#[inline]
+pub(crate) fn make_follow(
+    pos: &mut Position,
+    from: crate::Square,
+    to: crate::Square,
+    role: Role,
+) -> (Castling, Option<crate::Square>, u32) {
+    let before = (pos.castling, pos.ep, pos.halfmoves);
+    pos.board.shift(from, to);
+    pos.castling = pos.castling.touched(from);
+    if role == Role::Pawn {
+        pos.halfmoves = 0;
+        if from.u8().abs_diff(to.u8()) == 16 {
+            pos.ep = from.offset(pos.turn().forward());
+        }
+    }
+    before
+}
+
+/// Takes back what [`make_follow`] did.
+#[inline]
+pub(crate) fn unmake_follow(
+    pos: &mut Position,
+    from: crate::Square,
+    to: crate::Square,
+    before: (Castling, Option<crate::Square>, u32),
+) {
+    pos.board.shift(to, from);
+    (pos.castling, pos.ep, pos.halfmoves) = before;
+}
+
 /// Takes back what [`make_lead`] did.
 #[inline]
 pub(crate) fn unmake_lead(pos: &mut Position, lead: Lead, made: &Made) {

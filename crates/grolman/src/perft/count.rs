@@ -3,6 +3,7 @@
 use super::inner::{lines_to, play_lead, Safety};
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::board::Attackers;
 use crate::movegen::{self, Lead, LeadKind};
 use crate::position::{CastlingSide, Position};
 use crate::types::{Color, Role, Square};
@@ -170,23 +171,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         visited: Bitboard::EMPTY,
     };
     // Who attacks a square, the enemy's units sorted once.
-    let queens = board.by_role(Role::Queen);
-    let (diag, ortho) = (
-        (board.by_role(Role::Bishop) | queens) & enemy,
-        (board.by_role(Role::Rook) | queens) & enemy,
-    );
-    let (knights, kings, their_pawns) = (
-        board.by_role(Role::Knight) & enemy,
-        board.by_role(Role::King) & enemy,
-        board.by_role(Role::Pawn) & enemy,
-    );
-    let attackers = |sq: Square, occ: Bitboard| {
-        (attacks::knight_attacks(sq) & knights)
-            | (attacks::king_attacks(sq) & kings)
-            | (attacks::pawn_attacks(us, sq) & their_pawns)
-            | (attacks::bishop_attacks(sq, occ) & diag)
-            | (attacks::rook_attacks(sq, occ) & ortho)
-    };
+    let threats = Attackers::of(board, them);
     // The legal turns among the chains that might expose the king, with each destination in
     // `dests`, promotion choices of the leader apart.
     let risky_turns = |risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
@@ -196,7 +181,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             if king_leads {
                 for to in dests {
                     // A unit the king took on `to` no longer attacks.
-                    if (attackers(to, occ) & !Bitboard::from_square(to)).is_empty() {
+                    if (threats.on(to, occ) & !Bitboard::from_square(to)).is_empty() {
                         n += leaf.mult;
                     }
                 }
@@ -206,7 +191,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             // can only block a line or take an attacker.
             let king = leaf.king.unwrap_or(king);
             let mut cover = Bitboard::ALL;
-            for a in attackers(king, occ) {
+            for a in threats.on(king, occ) {
                 cover &= attacks::between(king, a).with(a);
             }
             n += leaf.mult * u64::from((dests & cover).count());

@@ -165,15 +165,7 @@ fn follow(
         let Some(to) = *v else { continue };
         let promotes = role == Role::Pawn && to.rank() == us.last_rank();
         for from in found[i] {
-            let saved = (pos.castling, pos.ep, pos.halfmoves);
-            pos.board.shift(from, to);
-            pos.castling = pos.castling.touched(from);
-            if role == Role::Pawn {
-                pos.halfmoves = 0;
-                if from.u8().abs_diff(to.u8()) == 16 {
-                    pos.ep = from.offset(us.forward());
-                }
-            }
+            let before = movegen::make_follow(pos, from, to, role);
             let next = [Some(from), None];
             if promotes {
                 for promotion in Role::PROMOTIONS {
@@ -184,8 +176,7 @@ fn follow(
             } else {
                 n += follow(pos, rules, safety, moved.with(to), next, depth, scratch);
             }
-            pos.board.shift(to, from);
-            (pos.castling, pos.ep, pos.halfmoves) = saved;
+            movegen::unmake_follow(pos, from, to, before);
         }
     }
     n
