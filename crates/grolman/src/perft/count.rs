@@ -25,6 +25,22 @@ use crate::variant::Rules;
 /// and castling, which empty two squares, are played out.
 #[inline(never)]
 pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
+    run::<false>(pos, rules, scratch)
+}
+
+/// Grolman perft of depth 2 from `pos`: the turns of the side to move are played from the
+/// chains kept for it (`Scratch::levels[1]`, found as [`count_grolman`] finds its own), and
+/// the positions after them counted.
+#[inline(never)]
+pub(super) fn expand(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
+    run::<true>(pos, rules, scratch)
+}
+
+/// [`count_grolman`], or with `EXPAND` [`expand`]: one set-up for both.
+#[inline(always)]
+fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
+    // The chains kept for this level of the tree.
+    let l = usize::from(EXPAND);
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
@@ -46,6 +62,12 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         occupied: occ,
         danger: lines.danger,
     };
+    if EXPAND && (in_check || lines.pinned.any()) {
+        // Then any chain may expose the king: the turns are played the general way.
+        return super::inner::by_leads(&mut pos.clone(), rules, 2, scratch);
+    }
+    // The plies left below the turns played out here (en passant, castling).
+    let depth = 1 + u32::from(EXPAND);
     let pawns = board.by_role(Role::Pawn) & own;
     let forward = us.forward();
     // Our units, numbered weakest kind first (the lowest member of a set of them is of the
@@ -63,9 +85,9 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     let units = Role::ALL.map(|r| board.by_role(r) & own);
     let renumber = units
         .iter()
-        .zip(&scratch.units)
+        .zip(&scratch.levels[l].units)
         .any(|(now, then)| (*now & !*then).any());
-    let numbered = if renumber { units } else { scratch.units };
+    let numbered = if renumber { units } else { scratch.levels[l].units };
     let here =
         |role: Role, from: Square| Bitboard(0u64.wrapping_sub(u64::from(units[role.index()].contains(from))));
     let mut square_of = [Square::A1; 16];
@@ -128,26 +150,26 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     // that agree on those, as siblings in perft mostly do, share them. When only some reach
     // sets differ, a leader keeps its chains if none of the squares they vacate is among
     // those.
-    if renumber || scratch.leaves.len() > Scratch::LEAVES {
-        scratch.units = units;
-        scratch.defends = defends;
-        scratch.walked = 0;
-        scratch.leaves.clear();
-        scratch.blocked.clear();
-    } else if scratch.defends != defends {
+    if renumber || scratch.levels[l].leaves.len() > Kept::LEAVES {
+        scratch.levels[l].units = units;
+        scratch.levels[l].defends = defends;
+        scratch.levels[l].walked = 0;
+        scratch.levels[l].leaves.clear();
+        scratch.levels[l].blocked.clear();
+    } else if scratch.levels[l].defends != defends {
         let mut changed = Bitboard::EMPTY;
-        for (then, now) in scratch.defends.iter().zip(&defends) {
+        for (then, now) in scratch.levels[l].defends.iter().zip(&defends) {
             changed |= *then ^ *now;
         }
         let mut stale = 0u32;
-        for (i, visited) in scratch.visited.iter().enumerate() {
+        for (i, visited) in scratch.levels[l].visited.iter().enumerate() {
             stale |= u32::from((*visited & changed).any()) << i;
         }
-        scratch.walked &= !stale;
-        scratch.defends = defends;
+        scratch.levels[l].walked &= !stale;
+        scratch.levels[l].defends = defends;
         if stale != 0 {
-            let walked = scratch.walked;
-            scratch.blocked.retain(|b| walked & (1 << b.0) != 0);
+            let walked = scratch.levels[l].walked;
+            scratch.levels[l].blocked.retain(|b| walked & (1 << b.0) != 0);
         }
     }
     let everyone = (1u32 << n) - 1;
@@ -166,7 +188,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         kind,
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
-        risky: std::mem::take(&mut scratch.risky),
+        risky: std::mem::take(&mut scratch.levels[l].risky),
         sensitive: Bitboard::EMPTY,
         visited: Bitboard::EMPTY,
     };
@@ -176,6 +198,8 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
     // `dests`, promotion choices of the leader apart.
     let risky_turns = |risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
         let mut n = 0;
+        // The chains whose king stands unattacked, whatever the leader's destination.
+        let mut safe = 0;
         for leaf in risky {
             let occ = occ.without(leaf.vacated);
             if king_leads {
@@ -190,13 +214,18 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             // The king's square does not depend on the leader's destination, and the leader
             // can only block a line or take an attacker.
             let king = leaf.king.unwrap_or(king);
+            let attackers = threats.on(king, occ);
+            if attackers.is_empty() {
+                safe += leaf.mult;
+                continue;
+            }
             let mut cover = Bitboard::ALL;
-            for a in threats.on(king, occ) {
+            for a in attackers {
                 cover &= attacks::between(king, a).with(a);
             }
             n += leaf.mult * u64::from((dests & cover).count());
         }
-        n
+        n + safe * u64::from(dests.count())
     };
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
@@ -214,11 +243,11 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
                 promotion: None,
                 kind: LeadKind::EnPassant,
             };
-            total += play_lead(pos, rules, &safety, lead, 1, scratch);
+            total += play_lead(pos, rules, &safety, lead, depth, scratch);
         }
     }
     // Walk the chains behind the leaders that the kept ones do not cover.
-    let mut fresh = leaders & !scratch.walked;
+    let mut fresh = leaders & !scratch.levels[l].walked;
     while fresh != 0 {
         let i = fresh.trailing_zeros() as usize & 15;
         fresh &= fresh - 1;
@@ -229,24 +258,77 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
             from,
             1,
             (role_of[i] == Role::King).then_some(from),
+            Steps::NONE,
         );
-        scratch.chains[i] = scratch.keep(&walk);
-        scratch.visited[i] = walk.visited;
+        scratch.levels[l].chains[i] = scratch.levels[l].keep(&walk);
+        scratch.levels[l].visited[i] = walk.visited;
     }
-    scratch.walked |= leaders;
+    scratch.levels[l].walked |= leaders;
     let mult_of = |i: usize| 1u64 << (2 * u32::from(promoting.contains(square_of[i])));
     // Usually (not in check, nothing pinned) only the chains that moved the king can expose
     // it: every other chain is summed with each destination that blocks no follower, in one
     // pass without branches, and the few leaders with more to count are left for the next.
     let usual = risky_if.is_empty();
-    let mut rest = leaders;
-    if usual {
+    let mut rest = if EXPAND { 0 } else { leaders };
+    if EXPAND {
+        // Not in check and nothing pinned: each turn is played from its kept chain, and
+        // only one that moved the king is tested.
+        let mut child = pos.clone();
+        let mut bits = leaders;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize & 15;
+            bits &= bits - 1;
+            let (from, role) = (square_of[i], role_of[i]);
+            let chains = scratch.levels[l].chains[i].clone();
+            for to in targets[i] {
+                let kind = if enemy.contains(to) {
+                    LeadKind::Capture
+                } else if role == Role::Pawn && from.u8().abs_diff(to.u8()) == 16 {
+                    LeadKind::DoubleStep
+                } else {
+                    LeadKind::Quiet
+                };
+                if promoting.contains(from) || chains.promotes || chains.sensitive.contains(to) {
+                    // Promotions, and chains that the leader's destination changes, are
+                    // played the general way.
+                    let promotions = if promoting.contains(from) {
+                        &Role::PROMOTIONS.map(Some)[..]
+                    } else {
+                        &[None]
+                    };
+                    for &promotion in promotions {
+                        let lead = Lead {
+                            from,
+                            to,
+                            promotion,
+                            kind,
+                        };
+                        total += play_lead(pos, rules, &safety, lead, depth, scratch);
+                    }
+                    continue;
+                }
+                let lead = Lead {
+                    from,
+                    to,
+                    promotion: None,
+                    kind,
+                };
+                let made = movegen::make_lead(&mut child, lead);
+                for k in chains.kings.start..chains.others.end {
+                    let leaf = scratch.levels[l].leaves[k as usize];
+                    let units = (&square_of, &role_of);
+                    total += play_chain(&mut child, rules, leaf, from, role == Role::King, units, scratch);
+                }
+                movegen::unmake_lead(&mut child, lead, &made);
+            }
+        }
+    } else if usual {
         let mut special = 0u32;
         let mut bits = leaders;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize & 15;
             bits &= bits - 1;
-            let chains = &scratch.chains[i];
+            let chains = &scratch.levels[l].chains[i];
             let dests = targets[i] & !chains.sensitive;
             total += mult_of(i) * chains.plain * u64::from(dests.count());
             let more = !chains.kings.is_empty() | (targets[i] & chains.sensitive).any();
@@ -260,12 +342,12 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         let (from, targets) = (square_of[i], targets[i]);
         let mult = mult_of(i);
         let king_leads = role_of[i] == Role::King;
-        let chains = scratch.chains[i].clone();
+        let chains = scratch.levels[l].chains[i].clone();
         // The legal turns of the chains with each destination that blocks no follower (a
         // king that leads makes every chain risky, so `safe` is 0); the usual pass above
         // counted the safe ones already.
         let dests = targets & !chains.sensitive;
-        let (safe, risky) = scratch.sort(&chains, risky_if, &mut walk.risky);
+        let (safe, risky) = scratch.levels[l].sort(&chains, risky_if, &mut walk.risky);
         if !usual {
             total += mult * safe * u64::from(dests.count());
         }
@@ -275,7 +357,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
         for to in targets & chains.sensitive {
-            let found = scratch
+            let found = scratch.levels[l]
                 .blocked
                 .iter()
                 .find(|b| usize::from(b.0) == i && b.1 == to);
@@ -283,14 +365,14 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
                 Some(b) => b.2.clone(),
                 None => {
                     walk.reset(Bitboard::from_square(to));
-                    walk.branch::<true>(unmoved, from, 1, king_at);
-                    let blocked = scratch.keep(&walk);
-                    scratch.visited[i] |= walk.visited;
-                    scratch.blocked.push((i as u8, to, blocked.clone()));
+                    walk.branch::<true>(unmoved, from, 1, king_at, Steps::NONE);
+                    let blocked = scratch.levels[l].keep(&walk);
+                    scratch.levels[l].visited[i] |= walk.visited;
+                    scratch.levels[l].blocked.push((i as u8, to, blocked.clone()));
                     blocked
                 }
             };
-            let (safe, risky) = scratch.sort(&blocked, risky_if, &mut walk.risky);
+            let (safe, risky) = scratch.levels[l].sort(&blocked, risky_if, &mut walk.risky);
             total += mult * (safe + risky_turns(risky, Bitboard::from_square(to), king_leads));
         }
     }
@@ -301,17 +383,63 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
         movegen::castles(pos, &mut castles);
         total += castles
             .into_iter()
-            .map(|lead| play_lead(pos, rules, &safety, lead, 1, scratch))
+            .map(|lead| play_lead(pos, rules, &safety, lead, depth, scratch))
             .sum::<u64>();
     }
-    scratch.risky = walk.risky;
+    scratch.levels[l].risky = walk.risky;
     total
+}
+
+/// Plays a kept chain on `child`, after its leader's move from `from`; counts the turns of the
+/// position after it if the king is safe (only a chain that moved the king is tested), and takes
+/// the chain back.
+fn play_chain(
+    child: &mut Position,
+    rules: Rules,
+    leaf: Leaf,
+    from: Square,
+    king_leads: bool,
+    (square_of, role_of): (&[Square; 16], &[Role; 16]),
+    scratch: &mut Scratch,
+) -> u64 {
+    let us = child.turn;
+    let before = (child.castling, child.ep, child.halfmoves);
+    // The square each follower steps to: the leader's, then the one the last follower left.
+    let to = |k: usize| {
+        if k == 0 {
+            from
+        } else {
+            square_of[leaf.steps.get(k - 1)]
+        }
+    };
+    for k in 0..leaf.steps.len() {
+        let j = leaf.steps.get(k);
+        movegen::make_follow(child, square_of[j], to(k), role_of[j]);
+    }
+    let mut n = 0;
+    if !(king_leads || leaf.king.is_some()) || !child.board.king_attacked(us) {
+        child.turn = us.other();
+        n = count_grolman(child, rules, scratch);
+        child.turn = us;
+    }
+    for k in (0..leaf.steps.len()).rev() {
+        child.board.shift(to(k), square_of[leaf.steps.get(k)]);
+    }
+    (child.castling, child.ep, child.halfmoves) = before;
+    n
+}
+
+/// What Grolman perft keeps from one position to the next, for the last ply (`levels[0]`)
+/// and the one above it (`levels[1]`).
+#[derive(Default)]
+pub(super) struct Scratch {
+    levels: [Kept; 2],
 }
 
 /// What the counter keeps from one position to the next: the numbering of our units and the
 /// chains walked, each leader's kept until a reach set of a square its chains vacate changes,
 /// or until our units are no longer among those numbered.
-pub(super) struct Scratch {
+pub(super) struct Kept {
     /// The units numbered, by kind (a position's own may lack some that the enemy took).
     units: [Bitboard; 6],
     defends: [Bitboard; 16],
@@ -327,9 +455,9 @@ pub(super) struct Scratch {
     risky: Vec<Leaf>,
 }
 
-impl Default for Scratch {
-    fn default() -> Scratch {
-        Scratch {
+impl Default for Kept {
+    fn default() -> Kept {
+        Kept {
             units: [Bitboard::EMPTY; 6],
             defends: [Bitboard::EMPTY; 16],
             walked: 0,
@@ -342,7 +470,7 @@ impl Default for Scratch {
     }
 }
 
-impl Scratch {
+impl Kept {
     /// Kept chains past which all are dropped at the next change (when some reach sets
     /// change, the chains walked again are added and the stale ones left in place).
     const LEAVES: usize = 4096;
@@ -360,6 +488,7 @@ impl Scratch {
             others: mid..self.leaves.len() as u32,
             plain: found.iter().filter(|l| l.king.is_none()).map(|l| l.mult).sum(),
             sensitive: walk.sensitive,
+            promotes: found.iter().any(|l| l.mult > 1),
         }
     }
 
@@ -396,15 +525,44 @@ struct Chains {
     plain: u64,
     /// The squares whose occupancy decided a follower.
     sensitive: Bitboard,
+    /// Whether a follower promotes in some of them.
+    promotes: bool,
 }
 
-/// One finished chain that might leave the king attacked: the square left empty, and where the
-/// king went if it moved.
+/// One finished chain: the square left empty, where the king went if it moved, how many
+/// turns it stands for (a follower's promotion choices) and its followers.
 #[derive(Clone, Copy)]
 pub(super) struct Leaf {
     vacated: Square,
     king: Option<Square>,
     mult: u64,
+    steps: Steps,
+}
+
+/// The followers of a chain in order, by number: four bits each from the lowest, and their
+/// count in the top four bits (a chain has at most 15).
+#[derive(Clone, Copy, Default)]
+struct Steps(u64);
+
+impl Steps {
+    const NONE: Steps = Steps(0);
+
+    #[inline]
+    fn then(self, unit: usize) -> Steps {
+        let len = self.0 >> 60;
+        Steps((self.0 + (1 << 60)) | ((unit as u64 & 15) << (4 * len)))
+    }
+
+    #[inline]
+    fn len(self) -> usize {
+        (self.0 >> 60) as usize
+    }
+
+    /// The `k`th follower.
+    #[inline]
+    fn get(self, k: usize) -> usize {
+        (self.0 >> (4 * k)) as usize & 15
+    }
 }
 
 /// The chains behind a leader. Units are sets of bits, numbered as in [`count_grolman`].
@@ -460,8 +618,15 @@ impl Walk<'_> {
 
     /// [`Walk::explore`] behind one follower of a tie.
     #[inline(never)]
-    fn branch<const BLOCKED: bool>(&mut self, unmoved: u32, v: Square, mult: u64, king: Option<Square>) {
-        self.explore::<BLOCKED>(unmoved, v, mult, king);
+    fn branch<const BLOCKED: bool>(
+        &mut self,
+        unmoved: u32,
+        v: Square,
+        mult: u64,
+        king: Option<Square>,
+        steps: Steps,
+    ) {
+        self.explore::<BLOCKED>(unmoved, v, mult, king, steps);
     }
 
     /// Walks every chain from the vacated square `v`; a forced step loops, a tie branches.
@@ -472,6 +637,7 @@ impl Walk<'_> {
         mut v: Square,
         mut mult: u64,
         mut king: Option<Square>,
+        mut steps: Steps,
     ) {
         loop {
             self.visited.set(v);
@@ -491,6 +657,7 @@ impl Walk<'_> {
                     vacated: v,
                     king,
                     mult,
+                    steps,
                 });
                 return;
             }
@@ -510,7 +677,7 @@ impl Walk<'_> {
                     rest &= rest - 1;
                     let from = self.square_of[j & 15];
                     self.sensitive |= self.between(v, from);
-                    self.branch::<BLOCKED>(unmoved & !(1 << j), from, mult, king);
+                    self.branch::<BLOCKED>(unmoved & !(1 << j), from, mult, king, steps.then(j));
                 }
                 return;
             }
@@ -519,6 +686,7 @@ impl Walk<'_> {
             self.sensitive |= self.between(v, from);
             v = from;
             unmoved &= !(1 << weakest);
+            steps = steps.then(weakest);
         }
     }
 }
@@ -539,11 +707,11 @@ mod tests {
         let rules = Rules::new(Variant::Grolman);
         let mut scratch = Scratch::default();
         let first = count_grolman(&pos, rules, &mut scratch);
-        let kept = scratch.leaves.len();
+        let kept = scratch.levels[0].leaves.len();
         for _ in 0..10 {
             assert_eq!(count_grolman(&pos, rules, &mut scratch), first);
         }
-        assert_eq!(scratch.leaves.len(), kept);
-        assert_eq!(scratch.blocked.len(), 4);
+        assert_eq!(scratch.levels[0].leaves.len(), kept);
+        assert_eq!(scratch.levels[0].blocked.len(), 4);
     }
 }

@@ -1,7 +1,7 @@
 //! Grolman perft above the last ply: leading moves and chains played in place (each unit
 //! moved, then moved back).
 
-use super::count::{count_grolman, Scratch};
+use super::count::{self, count_grolman, Scratch};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::chain;
@@ -13,13 +13,16 @@ use crate::variant::Rules;
 /// Grolman perft: the chains are played in place (each follower moved and moved back), and
 /// the last ply is counted without playing it. `scratch` is the counter's.
 pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, scratch: &mut Scratch) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 {
-            1
-        } else {
-            count_grolman(pos, rules, scratch)
-        };
+    match depth {
+        0 => 1,
+        1 => count_grolman(pos, rules, scratch),
+        2 => count::expand(pos, rules, scratch),
+        _ => by_leads(pos, rules, depth, scratch),
     }
+}
+
+/// Grolman perft by every leading move and its chains, played in place.
+pub(super) fn by_leads(pos: &mut Position, rules: Rules, depth: u32, scratch: &mut Scratch) -> u64 {
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
     let safety = Safety::of(pos);

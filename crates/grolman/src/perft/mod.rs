@@ -79,20 +79,36 @@ mod tests {
     use super::count::count_grolman;
     use super::*;
 
-    /// The fast counter against the general generator, on every position of small trees grown
-    /// from positions with pins, checks, castling, en passant and promotions.
-    #[test]
-    fn counter_agrees_with_the_generator() {
-        // The positions of the perft suite, and two more: a pinned unit that leads, and
-        // castling rights with a queen in the middle.
+    /// The positions of the perft suite, and three more: a pinned unit that leads, castling
+    /// rights with a queen in the middle, and a pawn that promotes as a follower.
+    fn positions() -> Vec<&'static str> {
         let suite = include_str!("../../../../tests/data/perft.txt");
         let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
         fens.extend([
             "4r1k1/8/8/8/8/8/4N3/4KB2 w - - 0 1",
             "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
+            "1R6/1P6/7k/8/8/8/8/K7 w - - 0 1",
         ]);
         fens.sort_unstable();
         fens.dedup();
+        fens
+    }
+
+    /// Grolman with castling allowed (the default) and forbidden.
+    fn both_castling_rules() -> [Rules; 2] {
+        [
+            Rules::new(Variant::Grolman),
+            Rules {
+                options: crate::Options { castling: false },
+                ..Rules::new(Variant::Grolman)
+            },
+        ]
+    }
+
+    /// The fast counter against the general generator, on every position of small trees grown
+    /// from positions with pins, checks, castling, en passant and promotions.
+    #[test]
+    fn counter_agrees_with_the_generator() {
         // One scratch for all, so that chains kept from one position are offered to the next
         // (tree order: siblings, but also a parent after its last child).
         fn walk(pos: &Position, rules: Rules, depth: u32, scratch: &mut count::Scratch, seen: &mut u32) {
@@ -112,22 +128,17 @@ mod tests {
         }
         let mut seen = 0;
         let mut scratch = count::Scratch::default();
-        for fen in fens {
+        for fen in positions() {
             let pos = Position::from_fen(fen).expect("fen");
-            for rules in [
-                Rules::new(Variant::Grolman),
-                Rules {
-                    options: crate::Options { castling: false },
-                    ..Rules::new(Variant::Grolman)
-                },
-            ] {
+            for rules in both_castling_rules() {
                 walk(&pos, rules, 2, &mut scratch, &mut seen);
             }
         }
         assert!(seen > 10_000, "{seen} positions");
     }
 
-    /// The in-place inner plies against the general generator, three plies deep.
+    /// The in-place inner plies, and the last two plies played from kept chains, against the
+    /// general generator, three plies deep.
     #[test]
     fn inner_plies_agree_with_the_generator() {
         fn slow(pos: &Position, rules: Rules, depth: u32) -> u64 {
@@ -141,11 +152,13 @@ mod tests {
             });
             n
         }
-        let suite = include_str!("../../../../tests/data/perft.txt");
-        for fen in suite.lines().filter_map(|l| l.strip_prefix("fen ")) {
+        for fen in positions() {
             let pos = Position::from_fen(fen).expect("fen");
-            let rules = Rules::new(Variant::Grolman);
-            assert_eq!(perft(&pos, rules, 3), slow(&pos, rules, 3), "{fen}");
+            for rules in both_castling_rules() {
+                for depth in [2, 3] {
+                    assert_eq!(perft(&pos, rules, depth), slow(&pos, rules, depth), "{fen}");
+                }
+            }
         }
     }
 }
