@@ -4,8 +4,10 @@ use super::inner::{lines_to, play_lead, Safety};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Attackers;
+use crate::board::Board;
+use crate::chain;
 use crate::movegen::{self, Lead, LeadKind};
-use crate::position::{CastlingSide, Position};
+use crate::position::{Castling, CastlingSide, Position};
 use crate::types::{Color, Role, Square};
 use crate::variant::Rules;
 
@@ -381,13 +383,56 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     {
         let mut castles = Vec::new();
         movegen::castles(pos, &mut castles);
-        total += castles
-            .into_iter()
-            .map(|lead| play_lead(pos, rules, &safety, lead, depth, scratch))
-            .sum::<u64>();
+        for lead in castles {
+            if EXPAND {
+                total += play_lead(pos, rules, &safety, lead, depth, scratch);
+                continue;
+            }
+            let LeadKind::Castle(side) = lead.kind else {
+                continue;
+            };
+            let (king_from, rook_from, king_to, rook_to) = Castling::squares(us, side);
+            let mut played = board.clone();
+            played.shift(king_from, king_to);
+            played.shift(rook_from, rook_to);
+            let moved = Bitboard::from_square(king_to).with(rook_to);
+            total += played_out(&mut played, us, moved, [Some(king_from), Some(rook_from)]);
+        }
     }
     scratch.levels[l].risky = walk.risky;
     total
+}
+
+/// The legal turns after a leading move played on `board` (which it leaves as it found it):
+/// every chain from the `vacated` squares, legal if the king is not attacked at its end.
+/// `moved` holds the units that have moved. Their kinds never matter, so a follower's
+/// promotion stands for four turns.
+fn played_out(board: &mut Board, us: Color, moved: Bitboard, vacated: [Option<Square>; 2]) -> u64 {
+    let unmoved = board.by_color(us) & !moved;
+    let choice = match vacated {
+        [Some(v), None] => {
+            chain::weakest(board, us, unmoved, v).map(|(role, bb)| (role, [bb, Bitboard::EMPTY]))
+        }
+        _ => chain::followers(board, us, unmoved, vacated),
+    };
+    let Some((role, found)) = choice else {
+        return u64::from(!board.king_attacked(us));
+    };
+    let mut n = 0;
+    for (v, found) in vacated.into_iter().zip(found) {
+        let Some(to) = v else { continue };
+        let mult = if role == Role::Pawn && to.rank() == us.last_rank() {
+            4
+        } else {
+            1
+        };
+        for from in found {
+            board.shift(from, to);
+            n += mult * played_out(board, us, moved.with(to), [Some(from), None]);
+            board.shift(to, from);
+        }
+    }
+    n
 }
 
 /// Plays a kept chain on `child`, after its leader's move from `from`; counts the turns of the
