@@ -238,14 +238,28 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     };
     let mut total = 0;
     if let Some(ep) = pos.ep_square() {
-        for from in ep_takers {
-            let lead = Lead {
-                from,
-                to: ep,
-                promotion: None,
-                kind: LeadKind::EnPassant,
-            };
-            total += play_lead(pos, rules, &safety, lead, depth, scratch);
+        if EXPAND {
+            for from in ep_takers {
+                let lead = Lead {
+                    from,
+                    to: ep,
+                    promotion: None,
+                    kind: LeadKind::EnPassant,
+                };
+                total += play_lead(pos, rules, &safety, lead, depth, scratch);
+            }
+        } else if ep_takers.any() {
+            let mut played = board.clone();
+            let victim = ep.offset(-forward);
+            for from in ep_takers {
+                let taken = victim.and_then(|v| played.take(v).map(|piece| (v, piece)));
+                played.shift(from, ep);
+                total += played_out(&mut played, us, Bitboard::from_square(ep), [Some(from), None]);
+                played.shift(ep, from);
+                if let Some((v, piece)) = taken {
+                    played.put(v, piece);
+                }
+            }
         }
     }
     // Walk the chains behind the leaders that the kept ones do not cover.
