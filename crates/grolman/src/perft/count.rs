@@ -157,7 +157,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         scratch.levels[l].defends = defends;
         scratch.levels[l].walked = 0;
         scratch.levels[l].leaves.clear();
-        scratch.levels[l].blocked.clear();
+        scratch.levels[l].blocked.iter_mut().for_each(Vec::clear);
     } else if scratch.levels[l].defends != defends {
         let mut changed = Bitboard::EMPTY;
         for (then, now) in scratch.levels[l].defends.iter().zip(&defends) {
@@ -171,7 +171,11 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         scratch.levels[l].defends = defends;
         if stale != 0 {
             let walked = scratch.levels[l].walked;
-            scratch.levels[l].blocked.retain(|b| walked & (1 << b.0) != 0);
+            for (i, blocked) in scratch.levels[l].blocked.iter_mut().enumerate() {
+                if walked & (1 << i) == 0 {
+                    blocked.clear();
+                }
+            }
         }
     }
     let everyone = (1u32 << n) - 1;
@@ -373,18 +377,15 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
         for to in targets & chains.sensitive {
-            let found = scratch.levels[l]
-                .blocked
-                .iter()
-                .find(|b| usize::from(b.0) == i && b.1 == to);
+            let found = scratch.levels[l].blocked[i].iter().find(|b| b.0 == to);
             let blocked = match found {
-                Some(b) => b.2.clone(),
+                Some(b) => b.1.clone(),
                 None => {
                     walk.reset(Bitboard::from_square(to));
                     walk.branch::<true>(unmoved, from, 1, king_at, Steps::NONE);
                     let blocked = scratch.levels[l].keep(&walk);
                     scratch.levels[l].visited[i] |= walk.visited;
-                    scratch.levels[l].blocked.push((i as u8, to, blocked.clone()));
+                    scratch.levels[l].blocked[i].push((to, blocked.clone()));
                     blocked
                 }
             };
@@ -506,8 +507,9 @@ pub(super) struct Kept {
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
     visited: [Bitboard; 16],
-    /// The chains of a leader (by number) landing on a square that blocks a follower's line.
-    blocked: Vec<(u8, Square, Chains)>,
+    /// The chains of each leader (by number) landing on a square that blocks a follower's
+    /// line.
+    blocked: [Vec<(Square, Chains)>; 16],
     chains: [Chains; 16],
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
@@ -521,7 +523,7 @@ impl Default for Kept {
             defends: [Bitboard::EMPTY; 16],
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
-            blocked: Vec::new(),
+            blocked: std::array::from_fn(|_| Vec::new()),
             chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
             risky: Vec::new(),
@@ -771,6 +773,6 @@ mod tests {
             assert_eq!(count_grolman(&pos, rules, &mut scratch), first);
         }
         assert_eq!(scratch.levels[0].leaves.len(), kept);
-        assert_eq!(scratch.levels[0].blocked.len(), 4);
+        assert_eq!(scratch.levels[0].blocked.iter().map(Vec::len).sum::<usize>(), 4);
     }
 }
