@@ -81,18 +81,15 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // except where the leader's destination blocks a line (a `sensitive` square, counted
     // apart).
     //
-    // The numbers are kept from the last position counted while our units are among its own
-    // (when the enemy only took some): the chains kept then still hold where no reach set
-    // changed. Units no longer here keep their numbers and have no moves.
+    // The numbers are kept from the last position counted: the chains kept then still hold
+    // where no reach set changed. Units no longer here keep their numbers and have no moves; a
+    // unit on a new square takes the number of one of its kind no longer here (its old and new
+    // squares count as changed), and only when there is none are all renumbered.
     let units = Role::ALL.map(|r| board.by_role(r) & own);
-    let renumber = units
-        .iter()
-        .zip(&scratch.levels[l].units)
-        .any(|(now, then)| (*now & !*then).any());
-    let numbered = if renumber { units } else { scratch.levels[l].units };
+    let (renumber, renumbered) = scratch.levels[l].number(&units);
+    let (square_of, blocks) = (scratch.levels[l].square_of, scratch.levels[l].blocks);
     let here =
         |role: Role, from: Square| Bitboard(0u64.wrapping_sub(u64::from(units[role.index()].contains(from))));
-    let mut square_of = [Square::A1; 16];
     let mut role_of = [Role::Pawn; 16];
     let mut kind = [0u32; 6];
     // The own squares each unit reaches (the reach sets, by unit).
@@ -111,7 +108,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             (one, (one & Bitboard::rank(5) & !occ).south() & !(occ & !own))
         }
     };
-    for from in numbered[Role::Pawn.index()].take(16) {
+    for &from in &square_of[..usize::from(blocks[1])] {
         // The squares one and two steps ahead, where the pawn may step (empty) or which it
         // reaches (ours); always on the board for the sets to hold them.
         let ahead = |steps: i8| Square::new((from.u8() as i8 + steps * forward) as u8 & 63);
@@ -120,7 +117,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let double = two & Bitboard::from_square(ahead(2)) & here;
         let bit = 1 << n;
         defends[n] = (step | double) & own;
-        square_of[n] = from;
         kind[0] |= bit;
         targets[n] = (attacks::pawn_attacks(us, from) & enemy & here) | ((step | double) & !own);
         leaders |= u32::from(targets[n].any()) << n;
@@ -129,17 +125,15 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // One loop per kind, each with its own branches.
     macro_rules! pieces {
         ($role:expr, $moves:expr) => {
-            for from in numbered[$role.index()] {
+            let r = $role.index();
+            for &from in &square_of[usize::from(blocks[r])..usize::from(blocks[r + 1])] {
                 let moves = $moves(from) & here($role, from);
-                if n < 16 {
-                    defends[n] = moves & own;
-                    square_of[n] = from;
-                    role_of[n] = $role;
-                    kind[$role.index()] |= 1 << n;
-                    targets[n] = moves & !own;
-                    leaders |= u32::from(targets[n].any()) << n;
-                    n += 1;
-                }
+                defends[n & 15] = moves & own;
+                role_of[n & 15] = $role;
+                kind[r] |= 1 << n;
+                targets[n & 15] = moves & !own;
+                leaders |= u32::from(targets[n & 15].any()) << n;
+                n += 1;
             }
         };
     }
@@ -153,13 +147,12 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // sets differ, a leader keeps its chains if none of the squares they vacate is among
     // those.
     if renumber || scratch.levels[l].leaves.len() > Kept::LEAVES {
-        scratch.levels[l].units = units;
         scratch.levels[l].defends = defends;
         scratch.levels[l].walked = 0;
         scratch.levels[l].leaves.clear();
         scratch.levels[l].blocked.iter_mut().for_each(Vec::clear);
-    } else if scratch.levels[l].defends != defends {
-        let mut changed = Bitboard::EMPTY;
+    } else if scratch.levels[l].defends != defends || renumbered.any() {
+        let mut changed = renumbered;
         for (then, now) in scratch.levels[l].defends.iter().zip(&defends) {
             changed |= *then ^ *now;
         }
@@ -500,8 +493,12 @@ pub(super) struct Scratch {
 /// chains walked, each leader's kept until a reach set of a square its chains vacate changes,
 /// or until our units are no longer among those numbered.
 pub(super) struct Kept {
-    /// The units numbered, by kind (a position's own may lack some that the enemy took).
+    /// The squares of the units numbered, by kind (a position's own may lack some).
     units: [Bitboard; 6],
+    /// The square of each number; the numbers of each kind run from `blocks[kind]` to
+    /// `blocks[kind + 1]`, weakest kind first.
+    square_of: [Square; 16],
+    blocks: [u8; 7],
     defends: [Bitboard; 16],
     /// The leaders whose chains are in `chains`.
     walked: u32,
@@ -520,6 +517,8 @@ impl Default for Kept {
     fn default() -> Kept {
         Kept {
             units: [Bitboard::EMPTY; 6],
+            square_of: [Square::A1; 16],
+            blocks: [0; 7],
             defends: [Bitboard::EMPTY; 16],
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
@@ -532,6 +531,49 @@ impl Default for Kept {
 }
 
 impl Kept {
+    /// Numbers `units` (by kind): each keeps its number if it stands where a unit of its kind
+    /// was numbered, or takes the number of one no longer here. Returns whether all had to be
+    /// numbered afresh, and the squares whose number changed hands.
+    fn number(&mut self, units: &[Bitboard; 6]) -> (bool, Bitboard) {
+        let mut renumbered = Bitboard::EMPTY;
+        for (r, now) in units.iter().enumerate() {
+            let mut new = *now & !self.units[r];
+            if new.is_empty() {
+                continue;
+            }
+            let gone = self.units[r] & !*now;
+            if new.count() > gone.count() {
+                return (true, self.renumber(units));
+            }
+            for sq in &mut self.square_of[usize::from(self.blocks[r])..usize::from(self.blocks[r + 1])] {
+                if let (true, Some(to)) = (gone.contains(*sq), new.first()) {
+                    renumbered |= Bitboard::from_square(*sq).with(to);
+                    self.units[r] = self.units[r].without(*sq).with(to);
+                    new.clear(to);
+                    *sq = to;
+                }
+            }
+        }
+        (false, renumbered)
+    }
+
+    /// Numbers `units` afresh, weakest kind first (16 at most).
+    fn renumber(&mut self, units: &[Bitboard; 6]) -> Bitboard {
+        let mut n = 0;
+        for (r, now) in units.iter().enumerate() {
+            self.blocks[r] = n as u8;
+            for sq in *now {
+                if n < 16 {
+                    self.square_of[n] = sq;
+                    n += 1;
+                }
+            }
+        }
+        self.blocks[6] = n as u8;
+        self.units = *units;
+        Bitboard::ALL
+    }
+
     /// Kept chains past which all are dropped at the next change (when some reach sets
     /// change, the chains walked again are added and the stale ones left in place).
     const LEAVES: usize = 4096;
