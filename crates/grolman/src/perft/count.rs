@@ -399,12 +399,45 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             let LeadKind::Castle(side) = lead.kind else {
                 continue;
             };
+            // The reach sets hold for the chains after castling: the squares it fills and
+            // empties are on the back rank, where no line passes them to reach a square that
+            // waits for a follower. The king has moved: every chain is tested.
             let (king_from, rook_from, king_to, rook_to) = Castling::squares(us, side);
-            let mut played = board.clone();
-            played.shift(king_from, king_to);
-            played.shift(rook_from, rook_to);
-            let moved = Bitboard::from_square(king_to).with(rook_to);
-            total += played_out(&mut played, us, moved, [Some(king_from), Some(rook_from)]);
+            let number =
+                |sq: Square| (0..n).find(|&i| square_of[i] == sq && units[role_of[i].index()].contains(sq));
+            let (Some(k), Some(r)) = (number(king_from), number(rook_from)) else {
+                continue;
+            };
+            let unmoved = everyone & !(1 << k) & !(1 << r);
+            let castled = occ
+                .without(king_from)
+                .without(rook_from)
+                .with(king_to)
+                .with(rook_to);
+            let safe = |occ: Bitboard| u64::from(threats.on(king_to, occ).is_empty());
+            walk.reset(Bitboard::EMPTY);
+            let near = [
+                walk.reach[king_from.index()] & unmoved,
+                walk.reach[rook_from.index()] & unmoved,
+            ];
+            if near[0] | near[1] == 0 {
+                total += safe(castled);
+                continue;
+            }
+            // The first follower: of the weakest kind that reaches either square, to either.
+            let (_, first) = walk.weakest(near[0] | near[1]);
+            for (filled, near) in [king_from, rook_from].into_iter().zip(near) {
+                let mut found = first & near;
+                while found != 0 {
+                    let j = found.trailing_zeros() as usize & 15;
+                    found &= found - 1;
+                    walk.reset(Bitboard::EMPTY);
+                    walk.branch::<false>(unmoved & !(1 << j), square_of[j], 1, None, Steps::NONE);
+                    for leaf in &walk.risky {
+                        total += leaf.mult * safe(castled.with(filled).without(leaf.vacated));
+                    }
+                }
+            }
         }
     }
     scratch.levels[l].risky = walk.risky;
