@@ -205,7 +205,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 for to in dests {
                     // A unit the king took on `to` no longer attacks.
                     if (threats.on(to, occ) & !Bitboard::from_square(to)).is_empty() {
-                        n += leaf.mult;
+                        n += u64::from(leaf.mult);
                     }
                 }
                 continue;
@@ -215,14 +215,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             let king = leaf.king.unwrap_or(king);
             let attackers = threats.on(king, occ);
             if attackers.is_empty() {
-                safe += leaf.mult;
+                safe += u64::from(leaf.mult);
                 continue;
             }
             let mut cover = Bitboard::ALL;
             for a in attackers {
                 cover &= attacks::between(king, a).with(a);
             }
-            n += leaf.mult * u64::from((dests & cover).count());
+            n += u64::from(leaf.mult) * u64::from((dests & cover).count());
         }
         n + safe * u64::from(dests.count())
     };
@@ -434,7 +434,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                     walk.reset(Bitboard::EMPTY);
                     walk.branch::<false>(unmoved & !(1 << j), square_of[j], 1, None, Steps::NONE);
                     for leaf in &walk.risky {
-                        total += leaf.mult * safe(castled.with(filled).without(leaf.vacated));
+                        total += u64::from(leaf.mult) * safe(castled.with(filled).without(leaf.vacated));
                     }
                 }
             }
@@ -622,7 +622,11 @@ impl Kept {
         Chains {
             kings: start..mid,
             others: mid..self.leaves.len() as u32,
-            plain: found.iter().filter(|l| l.king.is_none()).map(|l| l.mult).sum(),
+            plain: found
+                .iter()
+                .filter(|l| l.king.is_none())
+                .map(|l| u64::from(l.mult))
+                .sum(),
             sensitive: walk.sensitive,
             promotes: found.iter().any(|l| l.mult > 1),
         }
@@ -642,7 +646,7 @@ impl Kept {
         room.clear();
         for leaf in &self.leaves[chains.kings.start as usize..chains.others.end as usize] {
             if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
-                safe += leaf.mult;
+                safe += u64::from(leaf.mult);
             } else {
                 room.push(*leaf);
             }
@@ -671,7 +675,7 @@ struct Chains {
 pub(super) struct Leaf {
     vacated: Square,
     king: Option<Square>,
-    mult: u64,
+    mult: u32,
     steps: Steps,
 }
 
@@ -758,7 +762,7 @@ impl Walk<'_> {
         &mut self,
         unmoved: u32,
         v: Square,
-        mult: u64,
+        mult: u32,
         king: Option<Square>,
         steps: Steps,
     ) {
@@ -771,7 +775,7 @@ impl Walk<'_> {
         &mut self,
         mut unmoved: u32,
         mut v: Square,
-        mut mult: u64,
+        mut mult: u32,
         mut king: Option<Square>,
         mut steps: Steps,
     ) {
