@@ -1,10 +1,10 @@
-//! The last ply of Grolman perft: the legal turns of a position counted without playing them.
+//! The last two plies of Grolman perft: the legal turns of a position counted without playing
+//! them, and the turns of the position above played from the same kept chains.
 
 use super::inner::{lines_to, play_lead, Safety};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Attackers;
-use crate::board::Board;
+use crate::board::{Attackers, Board};
 use crate::chain;
 use crate::movegen::{self, Lead, LeadKind};
 use crate::position::{Castling, CastlingSide, Position};
@@ -23,8 +23,9 @@ use crate::variant::Rules;
 /// the line of a follower: so it is explored once per unit, with the unit lifted off the board,
 /// and its finished chains that cannot expose the king are summed once. Each destination then
 /// adds that sum and tests the few chains that might expose the king; a destination that
-/// blocks a follower's line has its chains walked again with that square blocked. En passant
-/// and castling, which empty two squares, are played out.
+/// blocks a follower's line has its chains walked again with that square blocked. Castling
+/// chains are walked with the same reach sets and each tested for the king; en passant, which
+/// empties two squares, is played out on a copy of the board.
 #[inline(never)]
 pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
     run::<false>(pos, rules, scratch)
