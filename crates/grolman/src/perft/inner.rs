@@ -1,5 +1,5 @@
-//! Grolman perft above the last ply: leading moves and chains played in place (each unit
-//! moved, then moved back).
+//! Grolman perft above the last two plies: leading moves and chains played in place (each
+//! unit moved, then moved back).
 
 use super::count::{self, count_grolman, Scratch};
 use crate::attacks;
@@ -10,8 +10,9 @@ use crate::position::Position;
 use crate::types::{Color, Role, Square};
 use crate::variant::Rules;
 
-/// Grolman perft: the chains are played in place (each follower moved and moved back), and
-/// the last ply is counted without playing it. `scratch` is the counter's.
+/// Grolman perft: the chains are played in place (each follower moved and moved back), the
+/// last two plies are left to the counter (`count::expand`, then `count_grolman`), whose
+/// kept chains `scratch` holds.
 pub(super) fn grolman(pos: &mut Position, rules: Rules, depth: u32, scratch: &mut Scratch) -> u64 {
     match depth {
         0 => 1,
