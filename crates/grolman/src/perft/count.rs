@@ -390,9 +390,10 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     if rules.castling_allowed()
         && (pos.castling().has(us, CastlingSide::King) || pos.castling().has(us, CastlingSide::Queen))
     {
-        let mut castles = Vec::new();
+        let mut castles = std::mem::take(&mut scratch.levels[l].castles);
+        castles.clear();
         movegen::castles(pos, &mut castles);
-        for lead in castles {
+        for &lead in &castles {
             if EXPAND {
                 total += play_lead(pos, rules, &safety, lead, depth, scratch);
                 continue;
@@ -440,6 +441,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 }
             }
         }
+        scratch.levels[l].castles = castles;
     }
     scratch.levels[l].risky = walk.risky;
     total
@@ -545,6 +547,8 @@ pub(super) struct Kept {
     leaves: Vec<Leaf>,
     /// Room for the chains that might expose the king.
     risky: Vec<Leaf>,
+    /// Room for the castlings of a position.
+    castles: Vec<Lead>,
 }
 
 impl Default for Kept {
@@ -560,6 +564,7 @@ impl Default for Kept {
             chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
             risky: Vec::new(),
+            castles: Vec::new(),
         }
     }
 }
