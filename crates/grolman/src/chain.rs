@@ -104,6 +104,10 @@ pub(crate) fn followers<B: Units>(
     unmoved: Bitboard,
     vacated: [Option<Square>; 2],
 ) -> Option<(Role, [Bitboard; 2])> {
+    // One vacated square (every lead but castling): its weakest followers.
+    if let [Some(v), None] = vacated {
+        return weakest(board, us, unmoved, v).map(|(role, bb)| (role, [bb, Bitboard::EMPTY]));
+    }
     let mut best: Option<(Role, [Bitboard; 2])> = None;
     for (i, v) in vacated.iter().enumerate() {
         let Some((role, bb)) = v.and_then(|v| weakest(board, us, unmoved, v)) else {

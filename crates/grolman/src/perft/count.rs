@@ -88,11 +88,10 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // squares count as changed), and only when there is none are all renumbered.
     let units = Role::ALL.map(|r| board.by_role(r) & own);
     let (renumber, renumbered) = scratch.levels[l].number(&units);
-    let (square_of, blocks) = (scratch.levels[l].square_of, scratch.levels[l].blocks);
+    let kept = &scratch.levels[l];
+    let (square_of, role_of, kind, blocks) = (kept.square_of, kept.role_of, kept.kind, kept.blocks);
     let here =
         |role: Role, from: Square| Bitboard(0u64.wrapping_sub(u64::from(units[role.index()].contains(from))));
-    let mut role_of = [Role::Pawn; 16];
-    let mut kind = [0u32; 6];
     // The own squares each unit reaches (the reach sets, by unit).
     let mut defends = [Bitboard::EMPTY; 16];
     let mut targets = [Bitboard::EMPTY; 16];
@@ -116,9 +115,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let here = here(Role::Pawn, from);
         let step = one & Bitboard::from_square(ahead(1)) & here;
         let double = two & Bitboard::from_square(ahead(2)) & here;
-        let bit = 1 << n;
         defends[n] = (step | double) & own;
-        kind[0] |= bit;
         targets[n] = (attacks::pawn_attacks(us, from) & enemy & here) | ((step | double) & !own);
         leaders |= u32::from(targets[n].any()) << n;
         n += 1;
@@ -130,8 +127,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             for &from in &square_of[usize::from(blocks[r])..usize::from(blocks[r + 1])] {
                 let moves = $moves(from) & here($role, from);
                 defends[n & 15] = moves & own;
-                role_of[n & 15] = $role;
-                kind[r] |= 1 << n;
                 targets[n & 15] = moves & !own;
                 leaders |= u32::from(targets[n & 15].any()) << n;
                 n += 1;
@@ -252,7 +247,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             for from in ep_takers {
                 let taken = victim.and_then(|v| played.take(v).map(|piece| (v, piece)));
                 played.shift(from, ep);
-                total += played_out(&mut played, us, Bitboard::from_square(ep), [Some(from), None]);
+                total += played_out(&mut played, us, Bitboard::from_square(ep), from);
                 played.shift(ep, from);
                 if let Some((v, piece)) = taken {
                     played.put(v, piece);
@@ -448,33 +443,24 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
 }
 
 /// The legal turns after a leading move played on `board` (which it leaves as it found it):
-/// every chain from the `vacated` squares, legal if the king is not attacked at its end.
+/// every chain from the vacated square `to`, legal if the king is not attacked at its end.
 /// `moved` holds the units that have moved. Their kinds never matter, so a follower's
 /// promotion stands for four turns.
-fn played_out(board: &mut Board, us: Color, moved: Bitboard, vacated: [Option<Square>; 2]) -> u64 {
+fn played_out(board: &mut Board, us: Color, moved: Bitboard, to: Square) -> u64 {
     let unmoved = board.by_color(us) & !moved;
-    let choice = match vacated {
-        [Some(v), None] => {
-            chain::weakest(board, us, unmoved, v).map(|(role, bb)| (role, [bb, Bitboard::EMPTY]))
-        }
-        _ => chain::followers(board, us, unmoved, vacated),
-    };
-    let Some((role, found)) = choice else {
+    let Some((role, found)) = chain::weakest(board, us, unmoved, to) else {
         return u64::from(!board.king_attacked(us));
     };
+    let mult = if role == Role::Pawn && to.rank() == us.last_rank() {
+        4
+    } else {
+        1
+    };
     let mut n = 0;
-    for (v, found) in vacated.into_iter().zip(found) {
-        let Some(to) = v else { continue };
-        let mult = if role == Role::Pawn && to.rank() == us.last_rank() {
-            4
-        } else {
-            1
-        };
-        for from in found {
-            board.shift(from, to);
-            n += mult * played_out(board, us, moved.with(to), [Some(from), None]);
-            board.shift(to, from);
-        }
+    for from in found {
+        board.shift(from, to);
+        n += mult * played_out(board, us, moved.with(to), from);
+        board.shift(to, from);
     }
     n
 }
@@ -531,9 +517,11 @@ pub(super) struct Scratch {
 pub(super) struct Kept {
     /// The squares of the units numbered, by kind (a position's own may lack some).
     units: [Bitboard; 6],
-    /// The square of each number; the numbers of each kind run from `blocks[kind]` to
-    /// `blocks[kind + 1]`, weakest kind first.
+    /// The square and kind of each number; the numbers of each kind run from `blocks[kind]`
+    /// to `blocks[kind + 1]`, weakest kind first (`kind` holds them as sets of bits).
     square_of: [Square; 16],
+    role_of: [Role; 16],
+    kind: [u32; 6],
     blocks: [u8; 7],
     defends: [Bitboard; 16],
     /// The leaders whose chains are in `chains`.
@@ -556,6 +544,8 @@ impl Default for Kept {
         Kept {
             units: [Bitboard::EMPTY; 6],
             square_of: [Square::A1; 16],
+            role_of: [Role::Pawn; 16],
+            kind: [0; 6],
             blocks: [0; 7],
             defends: [Bitboard::EMPTY; 16],
             walked: 0,
@@ -599,11 +589,14 @@ impl Kept {
     /// Numbers `units` afresh, weakest kind first (16 at most).
     fn renumber(&mut self, units: &[Bitboard; 6]) -> Bitboard {
         let mut n = 0;
+        self.kind = [0; 6];
         for (r, now) in units.iter().enumerate() {
             self.blocks[r] = n as u8;
             for sq in *now {
                 if n < 16 {
                     self.square_of[n] = sq;
+                    self.role_of[n] = Role::ALL[r];
+                    self.kind[r] |= 1 << n;
                     n += 1;
                 }
             }

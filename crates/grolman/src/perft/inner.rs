@@ -143,14 +143,7 @@ fn follow(
 ) -> u64 {
     let us = pos.turn;
     let unmoved = pos.board.by_color(us) & !moved;
-    // One vacated square, unless the lead castled.
-    let choice = match vacated {
-        [Some(v), None] => {
-            chain::weakest(&pos.board, us, unmoved, v).map(|(role, bb)| (role, [bb, Bitboard::EMPTY]))
-        }
-        _ => chain::followers(&pos.board, us, unmoved, vacated),
-    };
-    let Some((role, found)) = choice else {
+    let Some((role, found)) = chain::followers(&pos.board, us, unmoved, vacated) else {
         if !safety.holds(&pos.board) && pos.board.king_attacked(us) {
             return 0;
         }
