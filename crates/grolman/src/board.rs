@@ -202,10 +202,21 @@ impl Attackers {
     /// Those that attack `sq`, given occupancy `occ`.
     #[inline]
     pub(crate) fn on(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        (attacks::knight_attacks(sq) & self.knights)
-            | (attacks::king_attacks(sq) & self.kings)
+        self.on_seen(sq, occ).0
+    }
+
+    /// [`Attackers::on`], with the squares whose contents decided it: those a knight or a
+    /// king could attack `sq` from, and those along its lines up to the first occupied one.
+    /// While they hold the same units, the answer stands.
+    #[inline]
+    pub(crate) fn on_seen(&self, sq: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+        let (knight, king) = (attacks::knight_attacks(sq), attacks::king_attacks(sq));
+        let (diag, ortho) = (attacks::bishop_attacks(sq, occ), attacks::rook_attacks(sq, occ));
+        let attackers = (knight & self.knights)
+            | (king & self.kings)
             | (attacks::pawn_attacks(self.by.other(), sq) & self.pawns)
-            | (attacks::bishop_attacks(sq, occ) & self.diag)
-            | (attacks::rook_attacks(sq, occ) & self.ortho)
+            | (diag & self.diag)
+            | (ortho & self.ortho);
+        (attackers, knight | king | diag | ortho)
     }
 }

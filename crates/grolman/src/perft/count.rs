@@ -142,10 +142,15 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // that agree on those, as siblings in perft mostly do, share them. When only some reach
     // sets differ, a leader keeps its chains if none of the squares they vacate is among
     // those.
+    if !EXPAND {
+        scratch.levels[l].moved_on(board);
+    }
     if renumber || scratch.levels[l].leaves.len() > Kept::LEAVES {
         scratch.levels[l].defends = defends;
         scratch.levels[l].walked = 0;
+        scratch.levels[l].judged = 0;
         scratch.levels[l].leaves.clear();
+        scratch.levels[l].verdicts.clear();
         scratch.levels[l].blocked.iter_mut().for_each(Vec::clear);
     } else if scratch.levels[l].defends != defends || renumbered.any() {
         let mut changed = renumbered;
@@ -157,6 +162,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             stale |= u32::from((*visited & changed).any()) << i;
         }
         scratch.levels[l].walked &= !stale;
+        scratch.levels[l].judged &= !stale;
         scratch.levels[l].defends = defends;
         if stale != 0 {
             let walked = scratch.levels[l].walked;
@@ -189,38 +195,41 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     };
     // Who attacks a square, the enemy's units sorted once.
     let threats = Attackers::of(board, them);
+    // The verdict on a chain that might expose the king, with the squares whose contents
+    // decided it: the leader's destinations (among `dests` when the king leads) that leave
+    // the king unattacked.
+    let verdict = |leaf: &Leaf, dests: Bitboard, king_leads: bool| -> (Bitboard, Bitboard) {
+        let occ = occ.without(leaf.vacated);
+        if king_leads {
+            let (mut safe, mut seen) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            for to in dests {
+                let (attackers, decided) = threats.on_seen(to, occ);
+                seen |= decided;
+                // A unit the king took on `to` no longer attacks.
+                if (attackers & !Bitboard::from_square(to)).is_empty() {
+                    safe.set(to);
+                }
+            }
+            return (safe, seen);
+        }
+        // The king's square does not depend on the leader's destination, and the leader
+        // can only block a line or take an attacker.
+        let king = leaf.king.unwrap_or(king);
+        let (attackers, seen) = threats.on_seen(king, occ);
+        let mut cover = Bitboard::ALL;
+        for a in attackers {
+            cover &= attacks::between(king, a).with(a);
+        }
+        (cover, seen)
+    };
     // The legal turns among the chains that might expose the king, with each destination in
     // `dests`, promotion choices of the leader apart.
     let risky_turns = |risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
-        let mut n = 0;
-        // The chains whose king stands unattacked, whatever the leader's destination.
-        let mut safe = 0;
+        let mut tally = Tally::default();
         for leaf in risky {
-            let occ = occ.without(leaf.vacated);
-            if king_leads {
-                for to in dests {
-                    // A unit the king took on `to` no longer attacks.
-                    if (threats.on(to, occ) & !Bitboard::from_square(to)).is_empty() {
-                        n += u64::from(leaf.mult);
-                    }
-                }
-                continue;
-            }
-            // The king's square does not depend on the leader's destination, and the leader
-            // can only block a line or take an attacker.
-            let king = leaf.king.unwrap_or(king);
-            let attackers = threats.on(king, occ);
-            if attackers.is_empty() {
-                safe += u64::from(leaf.mult);
-                continue;
-            }
-            let mut cover = Bitboard::ALL;
-            for a in attackers {
-                cover &= attacks::between(king, a).with(a);
-            }
-            n += u64::from(leaf.mult) * u64::from((dests & cover).count());
+            tally.add(leaf.mult, verdict(leaf, dests, king_leads).0, dests);
         }
-        n + safe * u64::from(dests.count())
+        tally.total(dests)
     };
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
@@ -356,11 +365,13 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         // king that leads makes every chain risky, so `safe` is 0); the usual pass above
         // counted the safe ones already.
         let dests = targets & !chains.sensitive;
-        let (safe, risky) = scratch.levels[l].sort(&chains, risky_if, &mut walk.risky);
-        if !usual {
-            total += mult * safe * u64::from(dests.count());
+        if usual {
+            // Only the chains that moved the king are risky, and their verdicts are kept.
+            total += mult * scratch.levels[l].judge(i, &chains, dests, king_leads, verdict);
+        } else {
+            let (safe, risky) = scratch.levels[l].sort(&chains, risky_if, &mut walk.risky);
+            total += mult * (safe * u64::from(dests.count()) + risky_turns(risky, dests, king_leads));
         }
-        total += mult * risky_turns(risky, dests, king_leads);
         // A leader landing on a square that some follower's line crosses blocks it: its
         // chains are walked again with that square blocked, and kept as the others.
         let unmoved = everyone & !(1 << i);
@@ -533,6 +544,18 @@ pub(super) struct Kept {
     blocked: [Vec<(Square, Chains)>; 16],
     chains: [Chains; 16],
     leaves: Vec<Leaf>,
+    /// The verdict on each kept chain that moved the king (by its place in `leaves`): the
+    /// leader's destinations that leave the king safe.
+    verdicts: Vec<Bitboard>,
+    /// The leaders (among `walked`) whose verdicts hold: none of the squares that decided
+    /// them (`seen`) has changed since. `tried` holds the destinations they were last summed
+    /// for (for a king that leads, none other was judged), and `turns` the sum.
+    judged: u32,
+    seen: [Bitboard; 16],
+    tried: [Bitboard; 16],
+    turns: [u64; 16],
+    /// The units of the last position counted: by kind, and the white ones.
+    contents: [Bitboard; 7],
     /// Room for the chains that might expose the king.
     risky: Vec<Leaf>,
     /// Room for the castlings of a position.
@@ -553,6 +576,12 @@ impl Default for Kept {
             blocked: std::array::from_fn(|_| Vec::new()),
             chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
+            verdicts: Vec::new(),
+            judged: 0,
+            seen: [Bitboard::EMPTY; 16],
+            tried: [Bitboard::EMPTY; 16],
+            turns: [0; 16],
+            contents: [Bitboard::EMPTY; 7],
             risky: Vec::new(),
             castles: Vec::new(),
         }
@@ -618,6 +647,7 @@ impl Kept {
         self.leaves.extend(found.iter().filter(|l| l.king.is_some()));
         let mid = self.leaves.len() as u32;
         self.leaves.extend(found.iter().filter(|l| l.king.is_none()));
+        self.verdicts.resize(self.leaves.len(), Bitboard::EMPTY);
         Chains {
             kings: start..mid,
             others: mid..self.leaves.len() as u32,
@@ -629,6 +659,64 @@ impl Kept {
             sensitive: walk.sensitive,
             promotes: found.iter().any(|l| l.mult > 1),
         }
+    }
+
+    /// Drops the verdicts decided by squares whose unit differs in `board` from the last
+    /// position counted.
+    fn moved_on(&mut self, board: &Board) {
+        let mut now = [board.by_color(Color::White); 7];
+        for role in Role::ALL {
+            now[role.index()] = board.by_role(role);
+        }
+        let mut changed = Bitboard::EMPTY;
+        for (then, now) in self.contents.iter().zip(&now) {
+            changed |= *then ^ *now;
+        }
+        self.contents = now;
+        let mut judged = self.judged;
+        while judged != 0 {
+            let i = judged.trailing_zeros() as usize & 15;
+            judged &= judged - 1;
+            if (self.seen[i] & changed).any() {
+                self.judged &= !(1 << i);
+            }
+        }
+    }
+
+    /// The legal turns of leader `i`'s kept chains that moved the king, with each destination
+    /// in `dests` (not in check, nothing pinned): from the kept verdicts, which `verdict`
+    /// renews when they no longer hold.
+    fn judge(
+        &mut self,
+        i: usize,
+        chains: &Chains,
+        dests: Bitboard,
+        king_leads: bool,
+        verdict: impl Fn(&Leaf, Bitboard, bool) -> (Bitboard, Bitboard),
+    ) -> u64 {
+        let held = self.judged & (1 << i) != 0;
+        if held && dests == self.tried[i] {
+            return self.turns[i];
+        }
+        let kings = chains.kings.start as usize..chains.kings.end as usize;
+        let (leaves, verdicts) = (&self.leaves[kings.clone()], &mut self.verdicts[kings]);
+        if !held || (king_leads && (dests & !self.tried[i]).any()) {
+            let mut seen = Bitboard::EMPTY;
+            for (leaf, kept) in leaves.iter().zip(verdicts.iter_mut()) {
+                let decided;
+                (*kept, decided) = verdict(leaf, dests, king_leads);
+                seen |= decided;
+            }
+            self.seen[i] = seen;
+            self.judged |= 1 << i;
+        }
+        let mut tally = Tally::default();
+        for (leaf, kept) in leaves.iter().zip(verdicts.iter()) {
+            tally.add(leaf.mult, *kept, dests);
+        }
+        self.tried[i] = dests;
+        self.turns[i] = tally.total(dests);
+        self.turns[i]
     }
 
     /// Kept chains sorted for one position: how many cannot expose the king, and the others
@@ -666,6 +754,31 @@ struct Chains {
     sensitive: Bitboard,
     /// Whether a follower promotes in some of them.
     promotes: bool,
+}
+
+/// A sum of legal turns over chains, from their verdicts.
+#[derive(Default)]
+struct Tally {
+    /// The turns of the chains whose king is safe wherever the leader goes, to be multiplied
+    /// once by the number of destinations.
+    safe: u64,
+    turns: u64,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, mult: u32, verdict: Bitboard, dests: Bitboard) {
+        if verdict == Bitboard::ALL {
+            self.safe += u64::from(mult);
+        } else {
+            self.turns += u64::from(mult) * u64::from((dests & verdict).count());
+        }
+    }
+
+    #[inline]
+    fn total(&self, dests: Bitboard) -> u64 {
+        self.turns + self.safe * u64::from(dests.count())
+    }
 }
 
 /// One finished chain: the square left empty, where the king went if it moved, how many
