@@ -86,18 +86,28 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // where no reach set changed. Units no longer here keep their numbers and have no moves; a
     // unit on a new square takes the number of one of its kind no longer here (its old and new
     // squares count as changed), and only when there is none are all renumbered.
+    //
+    // So are each unit's moves: they are worked out again only for the units that some change
+    // on the board since the last position may have touched (`Kept::moves`).
+    let changed = scratch.levels[l].moved_on(board, us);
     let units = Role::ALL.map(|r| board.by_role(r) & own);
-    let (renumber, renumbered) = scratch.levels[l].number(&units);
-    let kept = &scratch.levels[l];
+    let (renumber, renumbered) = scratch.levels[l].number(us, &units);
+    let kept = &mut scratch.levels[l];
     let (square_of, role_of, kind, blocks) = (kept.square_of, kept.role_of, kept.kind, kept.blocks);
+    let n = usize::from(blocks[6]);
+    let everyone = (1u32 << n) - 1;
+    let touched = changed | renumbered;
+    let mut dirty = 0u32;
+    for (i, seen) in kept.seen_by.iter().enumerate() {
+        dirty |= u32::from((*seen & touched).any()) << i;
+    }
+    if renumber {
+        dirty = everyone;
+    }
     let here =
         |role: Role, from: Square| Bitboard(0u64.wrapping_sub(u64::from(units[role.index()].contains(from))));
-    // The own squares each unit reaches (the reach sets, by unit).
-    let mut defends = [Bitboard::EMPTY; 16];
-    let mut targets = [Bitboard::EMPTY; 16];
-    // The units with a leading move (other than en passant), without a branch per unit.
-    let mut leaders = 0u32;
-    let mut n = 0;
+    // The own squares whose reach sets changed.
+    let mut redefended = renumbered;
     let (one, two) = match us {
         Color::White => {
             let one = pawns.north() & !(occ & !own);
@@ -108,28 +118,36 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             (one, (one & Bitboard::rank(5) & !occ).south() & !(occ & !own))
         }
     };
-    for &from in &square_of[..usize::from(blocks[1])] {
+    let mut bits = dirty & kind[Role::Pawn.index()];
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize & 15;
+        bits &= bits - 1;
+        let from = square_of[i];
         // The squares one and two steps ahead, where the pawn may step (empty) or which it
         // reaches (ours); always on the board for the sets to hold them.
-        let ahead = |steps: i8| Square::new((from.u8() as i8 + steps * forward) as u8 & 63);
+        let ahead =
+            |steps: i8| Bitboard::from_square(Square::new((from.u8() as i8 + steps * forward) as u8 & 63));
         let here = here(Role::Pawn, from);
-        let step = one & Bitboard::from_square(ahead(1)) & here;
-        let double = two & Bitboard::from_square(ahead(2)) & here;
-        defends[n] = (step | double) & own;
-        targets[n] = (attacks::pawn_attacks(us, from) & enemy & here) | ((step | double) & !own);
-        leaders |= u32::from(targets[n].any()) << n;
-        n += 1;
+        let step = one & ahead(1) & here;
+        let double = two & ahead(2) & here;
+        let takes = attacks::pawn_attacks(us, from);
+        redefended |= kept.moves(
+            i,
+            (step | double) & own,
+            (takes & enemy & here) | ((step | double) & !own),
+            (takes | ahead(1) | ahead(2)).with(from),
+        );
     }
     // One loop per kind, each with its own branches.
     macro_rules! pieces {
         ($role:expr, $moves:expr) => {
-            let r = $role.index();
-            for &from in &square_of[usize::from(blocks[r])..usize::from(blocks[r + 1])] {
+            let mut bits = dirty & kind[$role.index()];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize & 15;
+                bits &= bits - 1;
+                let from = square_of[i];
                 let moves = $moves(from) & here($role, from);
-                defends[n & 15] = moves & own;
-                targets[n & 15] = moves & !own;
-                leaders |= u32::from(targets[n & 15].any()) << n;
-                n += 1;
+                redefended |= kept.moves(i, moves & own, moves & !own, moves.with(from));
             }
         };
     }
@@ -142,38 +160,33 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // that agree on those, as siblings in perft mostly do, share them. When only some reach
     // sets differ, a leader keeps its chains if none of the squares they vacate is among
     // those.
-    if !EXPAND {
-        scratch.levels[l].moved_on(board);
-    }
-    if renumber || scratch.levels[l].leaves.len() > Kept::LEAVES {
-        scratch.levels[l].defends = defends;
-        scratch.levels[l].walked = 0;
-        scratch.levels[l].judged = 0;
-        scratch.levels[l].leaves.clear();
-        scratch.levels[l].verdicts.clear();
-        scratch.levels[l].blocked.iter_mut().for_each(Vec::clear);
-    } else if scratch.levels[l].defends != defends || renumbered.any() {
-        let mut changed = renumbered;
-        for (then, now) in scratch.levels[l].defends.iter().zip(&defends) {
-            changed |= *then ^ *now;
-        }
+    if renumber || kept.leaves.len() > Kept::LEAVES {
+        kept.walked = 0;
+        kept.judged = 0;
+        kept.leaves.clear();
+        kept.verdicts.clear();
+        kept.blocked.iter_mut().for_each(Vec::clear);
+    } else if redefended.any() {
         let mut stale = 0u32;
-        for (i, visited) in scratch.levels[l].visited.iter().enumerate() {
-            stale |= u32::from((*visited & changed).any()) << i;
+        for (i, visited) in kept.visited.iter().enumerate() {
+            stale |= u32::from((*visited & redefended).any()) << i;
         }
-        scratch.levels[l].walked &= !stale;
-        scratch.levels[l].judged &= !stale;
-        scratch.levels[l].defends = defends;
+        kept.walked &= !stale;
+        kept.judged &= !stale;
         if stale != 0 {
-            let walked = scratch.levels[l].walked;
-            for (i, blocked) in scratch.levels[l].blocked.iter_mut().enumerate() {
+            let walked = kept.walked;
+            for (i, blocked) in kept.blocked.iter_mut().enumerate() {
                 if walked & (1 << i) == 0 {
                     blocked.clear();
                 }
             }
         }
     }
-    let everyone = (1u32 << n) - 1;
+    // The sums of the usual pass hold for the units whose moves and chains are the same.
+    kept.summed &= kept.walked & !dirty;
+    let (defends, targets) = (kept.defends, kept.targets);
+    // The units with a leading move (other than en passant).
+    let leaders = kept.leaders & everyone;
     let risky_if = if safety.in_check {
         Bitboard::ALL
     } else {
@@ -341,18 +354,25 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             }
         }
     } else if usual {
-        let mut special = 0u32;
+        let kept = &mut scratch.levels[l];
+        let mut bits = leaders & !kept.summed;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize & 15;
+            bits &= bits - 1;
+            let chains = &kept.chains[i];
+            let dests = targets[i] & !chains.sensitive;
+            kept.usual[i] = mult_of(i) * chains.plain * u64::from(dests.count());
+            let more = !chains.kings.is_empty() | (targets[i] & chains.sensitive).any();
+            kept.special = (kept.special & !(1 << i)) | (u32::from(more) << i);
+        }
+        kept.summed |= leaders;
         let mut bits = leaders;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize & 15;
             bits &= bits - 1;
-            let chains = &scratch.levels[l].chains[i];
-            let dests = targets[i] & !chains.sensitive;
-            total += mult_of(i) * chains.plain * u64::from(dests.count());
-            let more = !chains.kings.is_empty() | (targets[i] & chains.sensitive).any();
-            special |= u32::from(more) << i;
+            total += kept.usual[i];
         }
-        rest = special;
+        rest = kept.special & leaders;
     }
     while rest != 0 {
         let i = rest.trailing_zeros() as usize & 15;
@@ -534,7 +554,16 @@ pub(super) struct Kept {
     role_of: [Role; 16],
     kind: [u32; 6],
     blocks: [u8; 7],
+    /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move.
     defends: [Bitboard; 16],
+    targets: [Bitboard; 16],
+    seen_by: [Bitboard; 16],
+    leaders: u32,
+    /// The leaders whose sums in the usual pass hold (`usual`), and those of them with more
+    /// to count (`special`).
+    summed: u32,
+    usual: [u64; 16],
+    special: u32,
     /// The leaders whose chains are in `chains`.
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
@@ -554,8 +583,10 @@ pub(super) struct Kept {
     seen: [Bitboard; 16],
     tried: [Bitboard; 16],
     turns: [u64; 16],
-    /// The units of the last position counted: by kind, and the white ones.
+    /// The units of the last position counted: by kind, and the white ones; and the side
+    /// numbered.
     contents: [Bitboard; 7],
+    us: Color,
     /// Room for the chains that might expose the king.
     risky: Vec<Leaf>,
     /// Room for the castlings of a position.
@@ -571,6 +602,12 @@ impl Default for Kept {
             kind: [0; 6],
             blocks: [0; 7],
             defends: [Bitboard::EMPTY; 16],
+            targets: [Bitboard::EMPTY; 16],
+            seen_by: [Bitboard::EMPTY; 16],
+            leaders: 0,
+            summed: 0,
+            usual: [0; 16],
+            special: 0,
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
             blocked: std::array::from_fn(|_| Vec::new()),
@@ -582,6 +619,7 @@ impl Default for Kept {
             tried: [Bitboard::EMPTY; 16],
             turns: [0; 16],
             contents: [Bitboard::EMPTY; 7],
+            us: Color::White,
             risky: Vec::new(),
             castles: Vec::new(),
         }
@@ -589,10 +627,15 @@ impl Default for Kept {
 }
 
 impl Kept {
-    /// Numbers `units` (by kind): each keeps its number if it stands where a unit of its kind
-    /// was numbered, or takes the number of one no longer here. Returns whether all had to be
-    /// numbered afresh, and the squares whose number changed hands.
-    fn number(&mut self, units: &[Bitboard; 6]) -> (bool, Bitboard) {
+    /// Numbers `units`, the units of `us` (by kind): each keeps its number if it stands where
+    /// a unit of its kind was numbered, or takes the number of one no longer here. Returns
+    /// whether all had to be numbered afresh (as when the other side was numbered), and the
+    /// squares whose number changed hands.
+    fn number(&mut self, us: Color, units: &[Bitboard; 6]) -> (bool, Bitboard) {
+        if us != self.us {
+            self.us = us;
+            return (true, self.renumber(units));
+        }
         let mut renumbered = Bitboard::EMPTY;
         for (r, now) in units.iter().enumerate() {
             let mut new = *now & !self.units[r];
@@ -661,9 +704,9 @@ impl Kept {
         }
     }
 
-    /// Drops the verdicts decided by squares whose unit differs in `board` from the last
-    /// position counted.
-    fn moved_on(&mut self, board: &Board) {
+    /// The squares whose unit differs in `board` from the last position counted (all of them
+    /// if the other side was to move there); drops the verdicts they decided.
+    fn moved_on(&mut self, board: &Board, us: Color) -> Bitboard {
         let mut now = [board.by_color(Color::White); 7];
         for role in Role::ALL {
             now[role.index()] = board.by_role(role);
@@ -671,6 +714,9 @@ impl Kept {
         let mut changed = Bitboard::EMPTY;
         for (then, now) in self.contents.iter().zip(&now) {
             changed |= *then ^ *now;
+        }
+        if us != self.us {
+            changed = Bitboard::ALL;
         }
         self.contents = now;
         let mut judged = self.judged;
@@ -681,6 +727,19 @@ impl Kept {
                 self.judged &= !(1 << i);
             }
         }
+        changed
+    }
+
+    /// Sets unit `i`'s moves: the own squares it reaches, the squares it may lead to, and
+    /// the squares that decided them. Returns the own squares whose reach sets changed.
+    #[inline]
+    fn moves(&mut self, i: usize, defends: Bitboard, targets: Bitboard, seen: Bitboard) -> Bitboard {
+        let redefended = self.defends[i] ^ defends;
+        self.defends[i] = defends;
+        self.targets[i] = targets;
+        self.seen_by[i] = seen;
+        self.leaders = (self.leaders & !(1 << i)) | (u32::from(targets.any()) << i);
+        redefended
     }
 
     /// The legal turns of leader `i`'s kept chains that moved the king, with each destination
