@@ -184,7 +184,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     }
     // The sums of the usual pass hold for the units whose moves and chains are the same.
     kept.summed &= kept.walked & !dirty;
-    let (defends, targets) = (kept.defends, kept.targets);
+    let (reach, targets) = (kept.reach, kept.targets);
     // The units with a leading move (other than en passant).
     let leaders = kept.leaders & everyone;
     let risky_if = if safety.in_check {
@@ -193,9 +193,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         lines.pinned
     };
     let mut walk = Walk {
-        reach: [0; 64],
-        filled: false,
-        defends: &defends,
+        reach,
         between: attacks::between_table(),
         square_of: &square_of,
         role_of: &role_of,
@@ -554,8 +552,10 @@ pub(super) struct Kept {
     role_of: [Role; 16],
     kind: [u32; 6],
     blocks: [u8; 7],
-    /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move.
+    /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move; `reach`
+    /// holds the units that reach each square (`defends` turned around).
     defends: [Bitboard; 16],
+    reach: [u32; 64],
     targets: [Bitboard; 16],
     seen_by: [Bitboard; 16],
     leaders: u32,
@@ -602,6 +602,7 @@ impl Default for Kept {
             kind: [0; 6],
             blocks: [0; 7],
             defends: [Bitboard::EMPTY; 16],
+            reach: [0; 64],
             targets: [Bitboard::EMPTY; 16],
             seen_by: [Bitboard::EMPTY; 16],
             leaders: 0,
@@ -735,6 +736,9 @@ impl Kept {
     #[inline]
     fn moves(&mut self, i: usize, defends: Bitboard, targets: Bitboard, seen: Bitboard) -> Bitboard {
         let redefended = self.defends[i] ^ defends;
+        for t in redefended {
+            self.reach[t.index()] ^= 1 << i;
+        }
         self.defends[i] = defends;
         self.targets[i] = targets;
         self.seen_by[i] = seen;
@@ -878,10 +882,8 @@ impl Steps {
 
 /// The chains behind a leader. Units are sets of bits, numbered as in [`count_grolman`].
 struct Walk<'a> {
-    /// The units that could reach each square, filled from `defends` for the first walk.
+    /// The units that could reach each square.
     reach: [u32; 64],
-    filled: bool,
-    defends: &'a [Bitboard; 16],
     /// [`attacks::between`] by table.
     between: &'static [[u64; 64]; 64],
     square_of: &'a [Square; 16],
@@ -901,14 +903,6 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn reset(&mut self, block: Bitboard) {
-        if !self.filled {
-            self.filled = true;
-            for (i, d) in self.defends.iter().enumerate() {
-                for t in *d {
-                    self.reach[t.index()] |= 1 << i;
-                }
-            }
-        }
         self.risky.clear();
         self.visited = Bitboard::EMPTY;
         self.sensitive = Bitboard::EMPTY;
