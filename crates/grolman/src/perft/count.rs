@@ -162,7 +162,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // those.
     if renumber || kept.leaves.len() > Kept::LEAVES {
         kept.walked = 0;
-        kept.judged = 0;
+        (0..16).for_each(|i| kept.drop_verdicts(i));
         kept.leaves.clear();
         kept.verdicts.clear();
         kept.blocked.iter_mut().for_each(Vec::clear);
@@ -172,14 +172,12 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             stale |= u32::from((*visited & redefended).any()) << i;
         }
         kept.walked &= !stale;
-        kept.judged &= !stale;
-        if stale != 0 {
-            let walked = kept.walked;
-            for (i, blocked) in kept.blocked.iter_mut().enumerate() {
-                if walked & (1 << i) == 0 {
-                    blocked.clear();
-                }
-            }
+        let mut bits = stale;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize & 15;
+            bits &= bits - 1;
+            kept.drop_verdicts(i);
+            kept.blocked[i].clear();
         }
     }
     // The sums of the usual pass hold for the units whose moves and chains are the same.
@@ -395,20 +393,31 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let unmoved = everyone & !(1 << i);
         let king_at = king_leads.then_some(from);
         for to in targets & chains.sensitive {
-            let found = scratch.levels[l].blocked[i].iter().find(|b| b.0 == to);
-            let blocked = match found {
-                Some(b) => b.1.clone(),
+            let kept = &mut scratch.levels[l];
+            let k = match kept.blocked[i].iter().position(|b| b.to == to) {
+                Some(k) => k,
                 None => {
                     walk.reset(Bitboard::from_square(to));
                     walk.branch::<true>(unmoved, from, 1, king_at, Steps::NONE);
-                    let blocked = scratch.levels[l].keep(&walk);
-                    scratch.levels[l].visited[i] |= walk.visited;
-                    scratch.levels[l].blocked[i].push((to, blocked.clone()));
-                    blocked
+                    let chains = kept.keep(&walk);
+                    kept.visited[i] |= walk.visited;
+                    kept.blocked[i].push(Blocked {
+                        to,
+                        chains,
+                        judged: 0,
+                        turns: 0,
+                    });
+                    kept.blocked[i].len() - 1
                 }
             };
-            let (safe, risky) = scratch.levels[l].sort(&blocked, risky_if, &mut walk.risky);
-            total += mult * (safe + risky_turns(risky, Bitboard::from_square(to), king_leads));
+            total += mult
+                * if usual {
+                    kept.judge_blocked(i, k, king_leads, verdict)
+                } else {
+                    let chains = kept.blocked[i][k].chains.clone();
+                    let (safe, risky) = kept.sort(&chains, risky_if, &mut walk.risky);
+                    safe + risky_turns(risky, Bitboard::from_square(to), king_leads)
+                };
         }
     }
     if rules.castling_allowed()
@@ -570,17 +579,21 @@ pub(super) struct Kept {
     visited: [Bitboard; 16],
     /// The chains of each leader (by number) landing on a square that blocks a follower's
     /// line.
-    blocked: [Vec<(Square, Chains)>; 16],
+    blocked: [Vec<Blocked>; 16],
     chains: [Chains; 16],
     leaves: Vec<Leaf>,
     /// The verdict on each kept chain that moved the king (by its place in `leaves`): the
     /// leader's destinations that leave the king safe.
     verdicts: Vec<Bitboard>,
-    /// The leaders (among `walked`) whose verdicts hold: none of the squares that decided
-    /// them (`seen`) has changed since. `tried` holds the destinations they were last summed
-    /// for (for a king that leads, none other was judged), and `turns` the sum.
-    judged: u32,
+    /// Verdicts are kept by leader (not in check, nothing pinned): those renewed in its
+    /// `epoch` hold while none of the squares that decided them (`seen`) changes, and then
+    /// the epoch moves on. `live` holds the leaders with such squares.
+    epoch: [u64; 16],
     seen: [Bitboard; 16],
+    live: u32,
+    /// The epoch of the verdicts on each leader's chains (`chains`), the destinations they
+    /// were last summed for (for a king that leads, none other was judged), and the sum.
+    judged: [u64; 16],
     tried: [Bitboard; 16],
     turns: [u64; 16],
     /// The units of the last position counted: by kind, and the white ones; and the side
@@ -615,8 +628,10 @@ impl Default for Kept {
             chains: std::array::from_fn(|_| Chains::default()),
             leaves: Vec::new(),
             verdicts: Vec::new(),
-            judged: 0,
+            epoch: [1; 16],
             seen: [Bitboard::EMPTY; 16],
+            live: 0,
+            judged: [0; 16],
             tried: [Bitboard::EMPTY; 16],
             turns: [0; 16],
             contents: [Bitboard::EMPTY; 7],
@@ -720,15 +735,22 @@ impl Kept {
             changed = Bitboard::ALL;
         }
         self.contents = now;
-        let mut judged = self.judged;
-        while judged != 0 {
-            let i = judged.trailing_zeros() as usize & 15;
-            judged &= judged - 1;
+        let mut live = self.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize & 15;
+            live &= live - 1;
             if (self.seen[i] & changed).any() {
-                self.judged &= !(1 << i);
+                self.drop_verdicts(i);
             }
         }
         changed
+    }
+
+    /// Ends the epoch of leader `i`'s verdicts.
+    fn drop_verdicts(&mut self, i: usize) {
+        self.epoch[i] += 1;
+        self.seen[i] = Bitboard::EMPTY;
+        self.live &= !(1 << i);
     }
 
     /// Sets unit `i`'s moves: the own squares it reaches, the squares it may lead to, and
@@ -757,7 +779,7 @@ impl Kept {
         king_leads: bool,
         verdict: impl Fn(&Leaf, Bitboard, bool) -> (Bitboard, Bitboard),
     ) -> u64 {
-        let held = self.judged & (1 << i) != 0;
+        let held = self.judged[i] == self.epoch[i];
         if held && dests == self.tried[i] {
             return self.turns[i];
         }
@@ -770,8 +792,9 @@ impl Kept {
                 (*kept, decided) = verdict(leaf, dests, king_leads);
                 seen |= decided;
             }
-            self.seen[i] = seen;
-            self.judged |= 1 << i;
+            self.seen[i] |= seen;
+            self.live |= 1 << i;
+            self.judged[i] = self.epoch[i];
         }
         let mut tally = Tally::default();
         for (leaf, kept) in leaves.iter().zip(verdicts.iter()) {
@@ -780,6 +803,36 @@ impl Kept {
         self.tried[i] = dests;
         self.turns[i] = tally.total(dests);
         self.turns[i]
+    }
+
+    /// The legal turns of leader `i`'s blocked chains `k` (not in check, nothing pinned), from
+    /// the kept verdict on them, which `verdict` renews when it no longer holds.
+    fn judge_blocked(
+        &mut self,
+        i: usize,
+        k: usize,
+        king_leads: bool,
+        verdict: impl Fn(&Leaf, Bitboard, bool) -> (Bitboard, Bitboard),
+    ) -> u64 {
+        let blocked = &self.blocked[i][k];
+        if blocked.judged == self.epoch[i] {
+            return blocked.turns;
+        }
+        let to = Bitboard::from_square(blocked.to);
+        let kings = blocked.chains.kings.start as usize..blocked.chains.kings.end as usize;
+        let (mut tally, mut seen) = (Tally::default(), Bitboard::EMPTY);
+        for leaf in &self.leaves[kings] {
+            let (kept, decided) = verdict(leaf, to, king_leads);
+            tally.add(leaf.mult, kept, to);
+            seen |= decided;
+        }
+        let turns = blocked.chains.plain + tally.total(to);
+        self.seen[i] |= seen;
+        self.live |= 1 << i;
+        let blocked = &mut self.blocked[i][k];
+        blocked.judged = self.epoch[i];
+        blocked.turns = turns;
+        turns
     }
 
     /// Kept chains sorted for one position: how many cannot expose the king, and the others
@@ -817,6 +870,15 @@ struct Chains {
     sensitive: Bitboard,
     /// Whether a follower promotes in some of them.
     promotes: bool,
+}
+
+/// A leader's chains when it lands on `to`, a square that blocks a follower's line; the epoch
+/// of the verdict on them, and the legal turns it found.
+struct Blocked {
+    to: Square,
+    chains: Chains,
+    judged: u64,
+    turns: u64,
 }
 
 /// A sum of legal turns over chains, from their verdicts.
