@@ -3,6 +3,7 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::board::Attackers;
 use crate::position::{Castling, CastlingSide, Position};
 use crate::types::{Role, Square};
 use crate::variant::Rules;
@@ -150,6 +151,28 @@ pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) {
             });
         }
     }
+}
+
+/// The squares whose contents decide which castlings [`castles`] finds in `pos` (for the
+/// castling rights it has): while they hold the same units, it finds the same.
+pub(crate) fn castles_seen(pos: &Position) -> Bitboard {
+    let us = pos.turn();
+    let board = pos.board();
+    let threats = Attackers::of(board, us.other());
+    let mut seen = Bitboard::EMPTY;
+    for side in [CastlingSide::King, CastlingSide::Queen] {
+        if pos.castling().has(us, side) {
+            let (king, rook, king_to, _) = Castling::squares(us, side);
+            let between = attacks::between(king, rook);
+            seen |= between.with(king).with(rook);
+            if (between & board.occupied()).is_empty() {
+                for sq in Bitboard::from_square(king) | attacks::between(king, king_to) {
+                    seen |= threats.on_seen(sq, board.occupied()).1;
+                }
+            }
+        }
+    }
+    seen
 }
 
 /// A leading move played on the board: the position after it (side to move not yet switched),

@@ -162,11 +162,15 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // those.
     if renumber || kept.leaves.len() > Kept::LEAVES {
         kept.walked = 0;
+        kept.castled.rights = None;
         (0..16).for_each(|i| kept.drop_verdicts(i));
         kept.leaves.clear();
         kept.verdicts.clear();
         kept.blocked.iter_mut().for_each(Vec::clear);
     } else if redefended.any() {
+        if (kept.castled.visited & redefended).any() {
+            kept.castled.rights = None;
+        }
         let mut stale = 0u32;
         for (i, visited) in kept.visited.iter().enumerate() {
             stale |= u32::from((*visited & redefended).any()) << i;
@@ -420,61 +424,85 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 };
         }
     }
-    if rules.castling_allowed()
-        && (pos.castling().has(us, CastlingSide::King) || pos.castling().has(us, CastlingSide::Queen))
-    {
-        let mut castles = std::mem::take(&mut scratch.levels[l].castles);
-        castles.clear();
-        movegen::castles(pos, &mut castles);
-        for &lead in &castles {
-            if EXPAND {
+    let rights = [CastlingSide::King, CastlingSide::Queen].map(|side| pos.castling().has(us, side));
+    if rules.castling_allowed() && rights != [false; 2] {
+        if EXPAND {
+            let mut castles = std::mem::take(&mut scratch.levels[l].castles);
+            castles.clear();
+            movegen::castles(pos, &mut castles);
+            for &lead in &castles {
                 total += play_lead(pos, rules, &safety, lead, depth, scratch);
-                continue;
             }
-            let LeadKind::Castle(side) = lead.kind else {
-                continue;
+            scratch.levels[l].castles = castles;
+        } else if scratch.levels[l].castled.rights == Some(rights) {
+            total += scratch.levels[l].castled.turns;
+        } else {
+            let kept = &mut scratch.levels[l];
+            let mut castled = Castled {
+                rights: Some(rights),
+                seen: movegen::castles_seen(pos),
+                visited: Bitboard::EMPTY,
+                turns: 0,
             };
-            // The reach sets hold for the chains after castling: the squares it fills and
-            // empties are on the back rank, where no line passes them to reach a square that
-            // waits for a follower. The king has moved: every chain is tested.
-            let (king_from, rook_from, king_to, rook_to) = Castling::squares(us, side);
-            let number =
-                |sq: Square| (0..n).find(|&i| square_of[i] == sq && units[role_of[i].index()].contains(sq));
-            let (Some(k), Some(r)) = (number(king_from), number(rook_from)) else {
-                continue;
-            };
-            let unmoved = everyone & !(1 << k) & !(1 << r);
-            let castled = occ
-                .without(king_from)
-                .without(rook_from)
-                .with(king_to)
-                .with(rook_to);
-            let safe = |occ: Bitboard| u64::from(threats.on(king_to, occ).is_empty());
-            walk.reset(Bitboard::EMPTY);
-            let near = [
-                walk.reach[king_from.index()] & unmoved,
-                walk.reach[rook_from.index()] & unmoved,
-            ];
-            if near[0] | near[1] == 0 {
-                total += safe(castled);
-                continue;
-            }
-            // The first follower: of the weakest kind that reaches either square, to either.
-            let (_, first) = walk.weakest(near[0] | near[1]);
-            for (filled, near) in [king_from, rook_from].into_iter().zip(near) {
-                let mut found = first & near;
-                while found != 0 {
-                    let j = found.trailing_zeros() as usize & 15;
-                    found &= found - 1;
-                    walk.reset(Bitboard::EMPTY);
-                    walk.branch::<false>(unmoved & !(1 << j), square_of[j], 1, None, Steps::NONE);
-                    for leaf in &walk.risky {
-                        total += u64::from(leaf.mult) * safe(castled.with(filled).without(leaf.vacated));
+            let mut castles = std::mem::take(&mut kept.castles);
+            castles.clear();
+            movegen::castles(pos, &mut castles);
+            for &lead in &castles {
+                let LeadKind::Castle(side) = lead.kind else {
+                    continue;
+                };
+                // The reach sets hold for the chains after castling: the squares it fills and
+                // empties are on the back rank, where no line passes them to reach a square
+                // that waits for a follower. The king has moved: every chain is tested.
+                let (king_from, rook_from, king_to, rook_to) = Castling::squares(us, side);
+                castled.visited |= Bitboard::from_square(king_from).with(rook_from);
+                let number = |sq: Square| {
+                    (0..n).find(|&i| square_of[i] == sq && units[role_of[i].index()].contains(sq))
+                };
+                let (Some(k), Some(r)) = (number(king_from), number(rook_from)) else {
+                    continue;
+                };
+                let unmoved = everyone & !(1 << k) & !(1 << r);
+                let after = occ
+                    .without(king_from)
+                    .without(rook_from)
+                    .with(king_to)
+                    .with(rook_to);
+                let mut safe = |occ: Bitboard| {
+                    let (attackers, seen) = threats.on_seen(king_to, occ);
+                    castled.seen |= seen;
+                    u64::from(attackers.is_empty())
+                };
+                let near = [
+                    walk.reach[king_from.index()] & unmoved,
+                    walk.reach[rook_from.index()] & unmoved,
+                ];
+                if near[0] | near[1] == 0 {
+                    castled.turns += safe(after);
+                    continue;
+                }
+                // The first follower: of the weakest kind that reaches either square, to
+                // either.
+                let (_, first) = walk.weakest(near[0] | near[1]);
+                for (filled, near) in [king_from, rook_from].into_iter().zip(near) {
+                    let mut found = first & near;
+                    while found != 0 {
+                        let j = found.trailing_zeros() as usize & 15;
+                        found &= found - 1;
+                        walk.reset(Bitboard::EMPTY);
+                        walk.branch::<false>(unmoved & !(1 << j), square_of[j], 1, None, Steps::NONE);
+                        for leaf in &walk.risky {
+                            castled.turns +=
+                                u64::from(leaf.mult) * safe(after.with(filled).without(leaf.vacated));
+                        }
+                        castled.visited |= walk.visited;
                     }
                 }
             }
+            kept.castles = castles;
+            total += castled.turns;
+            kept.castled = castled;
         }
-        scratch.levels[l].castles = castles;
     }
     scratch.levels[l].risky = walk.risky;
     total
@@ -604,6 +632,8 @@ pub(super) struct Kept {
     risky: Vec<Leaf>,
     /// Room for the castlings of a position.
     castles: Vec<Lead>,
+    /// The castlings counted last.
+    castled: Castled,
 }
 
 impl Default for Kept {
@@ -638,6 +668,7 @@ impl Default for Kept {
             us: Color::White,
             risky: Vec::new(),
             castles: Vec::new(),
+            castled: Castled::default(),
         }
     }
 }
@@ -735,6 +766,9 @@ impl Kept {
             changed = Bitboard::ALL;
         }
         self.contents = now;
+        if (self.castled.seen & changed).any() {
+            self.castled.rights = None;
+        }
         let mut live = self.live;
         while live != 0 {
             let i = live.trailing_zeros() as usize & 15;
@@ -870,6 +904,18 @@ struct Chains {
     sensitive: Bitboard,
     /// Whether a follower promotes in some of them.
     promotes: bool,
+}
+
+/// The legal castling turns of a position with our castling `rights` (king's side, queen's
+/// side); they hold while the squares that decided them (`seen`) keep their units and no
+/// reach set of a square their chains vacate (`visited`) changes. `rights` is `None` when
+/// they no longer hold.
+#[derive(Default)]
+struct Castled {
+    rights: Option<[bool; 2]>,
+    seen: Bitboard,
+    visited: Bitboard,
+    turns: u64,
 }
 
 /// A leader's chains when it lands on `to`, a square that blocks a follower's line; the epoch
