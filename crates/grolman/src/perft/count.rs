@@ -194,9 +194,10 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     } else {
         lines.pinned
     };
+    let between = attacks::between_table();
     let mut walk = Walk {
         reach,
-        between: attacks::between_table(),
+        between,
         square_of: &square_of,
         role_of: &role_of,
         kind,
@@ -231,7 +232,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let (attackers, seen) = threats.on_seen(king, occ);
         let mut cover = Bitboard::ALL;
         for a in attackers {
-            cover &= attacks::between(king, a).with(a);
+            cover &= Bitboard(between[king.index()][a.index()]).with(a);
         }
         (cover, seen)
     };
@@ -366,11 +367,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             kept.special = (kept.special & !(1 << i)) | (u32::from(more) << i);
         }
         kept.summed |= leaders;
-        let mut bits = leaders;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize & 15;
-            bits &= bits - 1;
-            total += kept.usual[i];
+        for (i, usual) in kept.usual.iter().enumerate() {
+            total += usual & 0u64.wrapping_sub(u64::from(leaders >> i & 1));
         }
         rest = kept.special & leaders;
     }
@@ -733,21 +731,23 @@ impl Kept {
     #[inline(never)]
     fn keep(&mut self, walk: &Walk) -> Chains {
         let start = self.leaves.len() as u32;
-        let found = &walk.risky;
-        self.leaves.extend(found.iter().filter(|l| l.king.is_some()));
+        let (mut plain, mut most) = (0, 0);
+        self.leaves.extend(walk.risky.iter().filter(|l| l.king.is_some()));
         let mid = self.leaves.len() as u32;
-        self.leaves.extend(found.iter().filter(|l| l.king.is_none()));
+        for leaf in &walk.risky {
+            most = most.max(leaf.mult);
+            if leaf.king.is_none() {
+                self.leaves.push(*leaf);
+                plain += u64::from(leaf.mult);
+            }
+        }
         self.verdicts.resize(self.leaves.len(), Bitboard::EMPTY);
         Chains {
             kings: start..mid,
             others: mid..self.leaves.len() as u32,
-            plain: found
-                .iter()
-                .filter(|l| l.king.is_none())
-                .map(|l| u64::from(l.mult))
-                .sum(),
+            plain,
             sensitive: walk.sensitive,
-            promotes: found.iter().any(|l| l.mult > 1),
+            promotes: most > 1,
         }
     }
 
