@@ -163,6 +163,9 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     if renumber || kept.leaves.len() > Kept::LEAVES {
         kept.walked = 0;
         kept.castled.rights = None;
+        kept.summed = 0;
+        kept.usual = [0; 16];
+        kept.usual_sum = 0;
         (0..16).for_each(|i| kept.drop_verdicts(i));
         kept.leaves.clear();
         kept.verdicts.clear();
@@ -362,14 +365,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             bits &= bits - 1;
             let chains = &kept.chains[i];
             let dests = targets[i] & !chains.sensitive;
-            kept.usual[i] = mult_of(i) * chains.plain * u64::from(dests.count());
+            let usual = mult_of(i) * chains.plain * u64::from(dests.count());
+            kept.usual_sum = kept.usual_sum.wrapping_add(usual.wrapping_sub(kept.usual[i]));
+            kept.usual[i] = usual;
             let more = !chains.kings.is_empty() | (targets[i] & chains.sensitive).any();
             kept.special = (kept.special & !(1 << i)) | (u32::from(more) << i);
         }
         kept.summed |= leaders;
-        for (i, usual) in kept.usual.iter().enumerate() {
-            total += usual & 0u64.wrapping_sub(u64::from(leaders >> i & 1));
-        }
+        total += kept.usual_sum;
         rest = kept.special & leaders;
     }
     while rest != 0 {
@@ -594,10 +597,11 @@ pub(super) struct Kept {
     targets: [Bitboard; 16],
     seen_by: [Bitboard; 16],
     leaders: u32,
-    /// The leaders whose sums in the usual pass hold (`usual`), and those of them with more
-    /// to count (`special`).
+    /// The leaders whose sums in the usual pass hold (`usual`, 0 for a unit that does not
+    /// lead, and `usual_sum` their total), and those of them with more to count (`special`).
     summed: u32,
     usual: [u64; 16],
+    usual_sum: u64,
     special: u32,
     /// The leaders whose chains are in `chains`.
     walked: u32,
@@ -649,6 +653,7 @@ impl Default for Kept {
             leaders: 0,
             summed: 0,
             usual: [0; 16],
+            usual_sum: 0,
             special: 0,
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
@@ -799,6 +804,10 @@ impl Kept {
         self.targets[i] = targets;
         self.seen_by[i] = seen;
         self.leaders = (self.leaders & !(1 << i)) | (u32::from(targets.any()) << i);
+        if targets.is_empty() {
+            self.usual_sum = self.usual_sum.wrapping_sub(self.usual[i]);
+            self.usual[i] = 0;
+        }
         redefended
     }
 
