@@ -307,7 +307,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let mut rest = if EXPAND { 0 } else { leaders };
     if EXPAND {
         // Not in check and nothing pinned: each turn is played from its kept chain, and
-        // only one that moved the king is tested.
+        // only one that moved the king is tested. Each chain is played once, with its leader
+        // lifted off, which then lands on each destination in turn.
         let mut child = pos.clone();
         let mut bits = leaders;
         while bits != 0 {
@@ -315,7 +316,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             bits &= bits - 1;
             let (from, role) = (square_of[i], role_of[i]);
             let chains = scratch.levels[l].chains[i].clone();
-            for to in targets[i] {
+            // Promotions, and chains that the leader's destination changes, are played the
+            // general way.
+            let general = if promoting.contains(from) || chains.promotes {
+                targets[i]
+            } else {
+                targets[i] & chains.sensitive
+            };
+            for to in general {
                 let kind = if enemy.contains(to) {
                     LeadKind::Capture
                 } else if role == Role::Pawn && from.u8().abs_diff(to.u8()) == 16 {
@@ -323,38 +331,28 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 } else {
                     LeadKind::Quiet
                 };
-                if promoting.contains(from) || chains.promotes || chains.sensitive.contains(to) {
-                    // Promotions, and chains that the leader's destination changes, are
-                    // played the general way.
-                    let promotions = if promoting.contains(from) {
-                        &Role::PROMOTIONS.map(Some)[..]
-                    } else {
-                        &[None]
-                    };
-                    for &promotion in promotions {
-                        let lead = Lead {
-                            from,
-                            to,
-                            promotion,
-                            kind,
-                        };
-                        total += play_lead(pos, rules, &safety, lead, depth, scratch);
-                    }
-                    continue;
-                }
-                let lead = Lead {
-                    from,
-                    to,
-                    promotion: None,
-                    kind,
+                let promotions = if promoting.contains(from) {
+                    &Role::PROMOTIONS.map(Some)[..]
+                } else {
+                    &[None]
                 };
-                let made = movegen::make_lead(&mut child, lead);
+                for &promotion in promotions {
+                    let lead = Lead {
+                        from,
+                        to,
+                        promotion,
+                        kind,
+                    };
+                    total += play_lead(pos, rules, &safety, lead, depth, scratch);
+                }
+            }
+            let dests = targets[i] & !general;
+            if dests.any() {
                 for k in chains.kings.start..chains.others.end {
                     let leaf = scratch.levels[l].leaves[k as usize];
                     let units = (&square_of, &role_of);
-                    total += play_chain(&mut child, rules, leaf, from, role == Role::King, units, scratch);
+                    total += play_chain(&mut child, rules, leaf, from, dests, units, scratch);
                 }
-                movegen::unmake_lead(&mut child, lead, &made);
             }
         }
     } else if usual {
@@ -532,20 +530,36 @@ fn played_out(board: &mut Board, us: Color, moved: Bitboard, to: Square) -> u64 
     n
 }
 
-/// Plays a kept chain on `child`, after its leader's move from `from`; counts the turns of the
-/// position after it if the king is safe (only a chain that moved the king is tested), and takes
-/// the chain back.
+/// Plays a kept chain on `child` behind the leader on `from`, which is lifted off and then
+/// lands on each of `dests` in turn (taking what stands there); counts the turns of each
+/// position after it where the king is safe (only a chain that moved the king is tested), and
+/// takes it all back.
 fn play_chain(
     child: &mut Position,
     rules: Rules,
     leaf: Leaf,
     from: Square,
-    king_leads: bool,
+    dests: Bitboard,
     (square_of, role_of): (&[Square; 16], &[Role; 16]),
     scratch: &mut Scratch,
 ) -> u64 {
     let us = child.turn;
     let before = (child.castling, child.ep, child.halfmoves);
+    let Some(leader) = child.board.take(from) else {
+        return 0;
+    };
+    // What the lead does whatever its destination (RULES.md 1.3, as `movegen::make_lead`);
+    // a follower's double step opens en passant instead of the leader's.
+    child.castling = before.0.touched(from);
+    child.ep = None;
+    child.halfmoves = if leader.role == Role::Pawn {
+        0
+    } else {
+        before.2 + 1
+    };
+    let double_step = (leader.role == Role::Pawn)
+        .then(|| from.offset(us.forward()))
+        .flatten();
     // The square each follower steps to: the leader's, then the one the last follower left.
     let to = |k: usize| {
         if k == 0 {
@@ -558,15 +572,29 @@ fn play_chain(
         let j = leaf.steps.get(k);
         movegen::make_follow(child, square_of[j], to(k), role_of[j]);
     }
+    let (castling, ep, halfmoves) = (child.castling, child.ep, child.halfmoves);
+    let risky = leader.role == Role::King || leaf.king.is_some();
     let mut n = 0;
-    if !(king_leads || leaf.king.is_some()) || !child.board.king_attacked(us) {
-        child.turn = us.other();
-        n = count_grolman(child, rules, scratch);
-        child.turn = us;
+    for dest in dests {
+        let taken = child.board.take(dest);
+        child.board.put(dest, leader);
+        child.castling = castling.touched(dest);
+        child.ep = ep.or(double_step.filter(|_| from.u8().abs_diff(dest.u8()) == 16));
+        child.halfmoves = if taken.is_some() { 0 } else { halfmoves };
+        if !risky || !child.board.king_attacked(us) {
+            child.turn = us.other();
+            n += count_grolman(child, rules, scratch);
+            child.turn = us;
+        }
+        child.board.take(dest);
+        if let Some(piece) = taken {
+            child.board.put(dest, piece);
+        }
     }
     for k in (0..leaf.steps.len()).rev() {
         child.board.shift(to(k), square_of[leaf.steps.get(k)]);
     }
+    child.board.put(from, leader);
     (child.castling, child.ep, child.halfmoves) = before;
     n
 }

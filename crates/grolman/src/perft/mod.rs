@@ -88,6 +88,8 @@ mod tests {
             "4r1k1/8/8/8/8/8/4N3/4KB2 w - - 0 1",
             "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
             "1R6/1P6/7k/8/8/8/8/K7 w - - 0 1",
+            // A leader may take a rook on its first square, and with it a castling right.
+            "r3k2r/8/8/8/8/8/1B6/4K3 w kq - 0 1",
         ]);
         fens.sort_unstable();
         fens.dedup();
