@@ -189,7 +189,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     }
     // The sums of the usual pass hold for the units whose moves and chains are the same.
     kept.summed &= kept.walked & !dirty;
-    let (reach, targets) = (kept.reach, kept.targets);
+    let targets = kept.targets;
     // The units with a leading move (other than en passant).
     let leaders = kept.leaders & everyone;
     let risky_if = if safety.in_check {
@@ -199,7 +199,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     };
     let between = attacks::between_table();
     let mut walk = Walk {
-        reach,
         between,
         square_of: &square_of,
         role_of: &role_of,
@@ -289,6 +288,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let from = square_of[i];
         walk.reset(Bitboard::EMPTY);
         walk.explore::<false>(
+            &scratch.levels[l].reach,
             everyone & !(1 << i),
             from,
             1,
@@ -401,7 +401,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 Some(k) => k,
                 None => {
                     walk.reset(Bitboard::from_square(to));
-                    walk.branch::<true>(unmoved, from, 1, king_at, Steps::NONE);
+                    walk.branch::<true>(&kept.reach, unmoved, from, 1, king_at, Steps::NONE);
                     let chains = kept.keep(&walk);
                     kept.visited[i] |= walk.visited;
                     kept.blocked[i].push(Blocked {
@@ -473,8 +473,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                     u64::from(attackers.is_empty())
                 };
                 let near = [
-                    walk.reach[king_from.index()] & unmoved,
-                    walk.reach[rook_from.index()] & unmoved,
+                    kept.reach[king_from.index()] & unmoved,
+                    kept.reach[rook_from.index()] & unmoved,
                 ];
                 if near[0] | near[1] == 0 {
                     castled.turns += safe(after);
@@ -489,7 +489,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                         let j = found.trailing_zeros() as usize & 15;
                         found &= found - 1;
                         walk.reset(Bitboard::EMPTY);
-                        walk.branch::<false>(unmoved & !(1 << j), square_of[j], 1, None, Steps::NONE);
+                        walk.branch::<false>(
+                            &kept.reach,
+                            unmoved & !(1 << j),
+                            square_of[j],
+                            1,
+                            None,
+                            Steps::NONE,
+                        );
                         for leaf in &walk.risky {
                             castled.turns +=
                                 u64::from(leaf.mult) * safe(after.with(filled).without(leaf.vacated));
@@ -1027,8 +1034,6 @@ impl Steps {
 
 /// The chains behind a leader. Units are sets of bits, numbered as in [`count_grolman`].
 struct Walk<'a> {
-    /// The units that could reach each square.
-    reach: [u32; 64],
     /// [`attacks::between`] by table.
     between: &'static [[u64; 64]; 64],
     square_of: &'a [Square; 16],
@@ -1070,19 +1075,22 @@ impl Walk<'_> {
     #[inline(never)]
     fn branch<const BLOCKED: bool>(
         &mut self,
+        reach: &[u32; 64],
         unmoved: u32,
         v: Square,
         mult: u32,
         king: Option<Square>,
         steps: Steps,
     ) {
-        self.explore::<BLOCKED>(unmoved, v, mult, king, steps);
+        self.explore::<BLOCKED>(reach, unmoved, v, mult, king, steps);
     }
 
-    /// Walks every chain from the vacated square `v`; a forced step loops, a tie branches.
+    /// Walks every chain from the vacated square `v`, given who reaches each square; a forced
+    /// step loops, a tie branches.
     #[inline(always)]
     fn explore<const BLOCKED: bool>(
         &mut self,
+        reach: &[u32; 64],
         mut unmoved: u32,
         mut v: Square,
         mut mult: u32,
@@ -1091,7 +1099,7 @@ impl Walk<'_> {
     ) {
         loop {
             self.visited.set(v);
-            let mut candidates = self.reach[v.index()] & unmoved;
+            let mut candidates = reach[v.index()] & unmoved;
             if BLOCKED {
                 let mut rest = candidates;
                 while rest != 0 {
@@ -1127,7 +1135,7 @@ impl Walk<'_> {
                     rest &= rest - 1;
                     let from = self.square_of[j & 15];
                     self.sensitive |= self.between(v, from);
-                    self.branch::<BLOCKED>(unmoved & !(1 << j), from, mult, king, steps.then(j));
+                    self.branch::<BLOCKED>(reach, unmoved & !(1 << j), from, mult, king, steps.then(j));
                 }
                 return;
             }
