@@ -138,24 +138,23 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             (takes | ahead(1) | ahead(2)).with(from),
         );
     }
-    // One loop per kind, each with its own branches.
-    macro_rules! pieces {
-        ($role:expr, $moves:expr) => {
-            let mut bits = dirty & kind[$role.index()];
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize & 15;
-                bits &= bits - 1;
-                let from = square_of[i];
-                let moves = $moves(from) & here($role, from);
-                redefended |= kept.moves(i, moves & own, moves & !own, moves.with(from));
-            }
-        };
+    // The other kinds in one loop without a branch by kind: each unit's moves are those of
+    // every kind, each kept only for a unit of that kind.
+    let mut bits = dirty & !kind[Role::Pawn.index()];
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize & 15;
+        bits &= bits - 1;
+        let (from, role) = (square_of[i], role_of[i]);
+        let is = |r: Role| Bitboard(0u64.wrapping_sub(u64::from(role == r)));
+        let diag = is(Role::Bishop) | is(Role::Queen);
+        let ortho = is(Role::Rook) | is(Role::Queen);
+        let moves = ((attacks::knight_attacks(from) & is(Role::Knight))
+            | (attacks::king_attacks(from) & is(Role::King))
+            | (attacks::bishop_attacks(from, occ) & diag)
+            | (attacks::rook_attacks(from, occ) & ortho))
+            & here(role, from);
+        redefended |= kept.moves(i, moves & own, moves & !own, moves.with(from));
     }
-    pieces!(Role::Knight, attacks::knight_attacks);
-    pieces!(Role::Bishop, |from| attacks::bishop_attacks(from, occ));
-    pieces!(Role::Rook, |from| attacks::rook_attacks(from, occ));
-    pieces!(Role::Queen, |from| attacks::queen_attacks(from, occ));
-    pieces!(Role::King, attacks::king_attacks);
     // The chains depend only on the numbering and on who reaches which square: positions
     // that agree on those, as siblings in perft mostly do, share them. When only some reach
     // sets differ, a leader keeps its chains if none of the squares they vacate is among
