@@ -65,10 +65,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         occupied: occ,
         danger: lines.danger,
     };
-    if EXPAND && (in_check || lines.pinned.any()) {
-        // Then any chain may expose the king: the turns are played the general way.
-        return super::inner::by_leads(&mut pos.clone(), rules, 2, scratch);
-    }
     // The plies left below the turns played out here (en passant, castling).
     let depth = 1 + u32::from(EXPAND);
     let pawns = board.by_role(Role::Pawn) & own;
@@ -305,9 +301,10 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let usual = risky_if.is_empty();
     let mut rest = if EXPAND { 0 } else { leaders };
     if EXPAND {
-        // Not in check and nothing pinned: each turn is played from its kept chain, and
-        // only one that moved the king is tested. Each chain is played once, with its leader
-        // lifted off, which then lands on each destination in turn.
+        // Each turn is played from its kept chain, and only one that might expose the king is
+        // tested: one that moved it, or (in check) any, or one that empties a square in
+        // `risky_if`. Each chain is played once, with its leader lifted off, which then lands
+        // on each destination in turn.
         let mut child = pos.clone();
         let mut bits = leaders;
         while bits != 0 {
@@ -350,7 +347,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 for k in chains.kings.start..chains.others.end {
                     let leaf = scratch.levels[l].leaves[k as usize];
                     let units = (&square_of, &role_of);
-                    total += play_chain(&mut child, rules, leaf, from, dests, units, scratch);
+                    let risky = role == Role::King || leaf.king.is_some() || risky_if.contains(leaf.vacated);
+                    total += play_chain(&mut child, rules, leaf, (from, dests), risky, units, scratch);
                 }
             }
         }
@@ -538,14 +536,14 @@ fn played_out(board: &mut Board, us: Color, moved: Bitboard, to: Square) -> u64 
 
 /// Plays a kept chain on `child` behind the leader on `from`, which is lifted off and then
 /// lands on each of `dests` in turn (taking what stands there); counts the turns of each
-/// position after it where the king is safe (only a chain that moved the king is tested), and
-/// takes it all back.
+/// position after it where the king is safe (tested only if the chain is `risky`), and takes
+/// it all back.
 fn play_chain(
     child: &mut Position,
     rules: Rules,
     leaf: Leaf,
-    from: Square,
-    dests: Bitboard,
+    (from, dests): (Square, Bitboard),
+    risky: bool,
     (square_of, role_of): (&[Square; 16], &[Role; 16]),
     scratch: &mut Scratch,
 ) -> u64 {
@@ -579,7 +577,6 @@ fn play_chain(
         movegen::make_follow(child, square_of[j], to(k), role_of[j]);
     }
     let (castling, ep, halfmoves) = (child.castling, child.ep, child.halfmoves);
-    let risky = leader.role == Role::King || leaf.king.is_some();
     let mut n = 0;
     for dest in dests {
         let taken = child.board.take(dest);
