@@ -767,6 +767,19 @@ impl Kept {
     #[inline(never)]
     fn keep(&mut self, walk: &Walk) -> Chains {
         let start = self.leaves.len() as u32;
+        if let [leaf] = walk.risky[..] {
+            // The usual case: one chain.
+            self.leaves.push(leaf);
+            self.verdicts.push(Bitboard::EMPTY);
+            let mid = start + u32::from(leaf.king.is_some());
+            return Chains {
+                kings: start..mid,
+                others: mid..start + 1,
+                plain: u64::from(leaf.mult) * u64::from(leaf.king.is_none()),
+                sensitive: walk.sensitive,
+                promotes: leaf.mult > 1,
+            };
+        }
         let (mut plain, mut most) = (0, 0);
         self.leaves.extend(walk.risky.iter().filter(|l| l.king.is_some()));
         let mid = self.leaves.len() as u32;
