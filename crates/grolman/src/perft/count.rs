@@ -712,6 +712,7 @@ impl Kept {
     /// a unit of its kind was numbered, or takes the number of one no longer here. Returns
     /// whether all had to be numbered afresh (as when the other side was numbered), and the
     /// squares whose number changed hands.
+    #[inline]
     fn number(&mut self, us: Color, units: &[Bitboard; 6]) -> (bool, Bitboard) {
         if us != self.us {
             self.us = us;
@@ -802,6 +803,7 @@ impl Kept {
 
     /// The squares whose unit differs in `board` from the last position counted (all of them
     /// if the other side was to move there); drops the verdicts they decided.
+    #[inline]
     fn moved_on(&mut self, board: &Board, us: Color) -> Bitboard {
         let mut now = [board.by_color(Color::White); 7];
         for role in Role::ALL {
