@@ -26,6 +26,10 @@ use crate::variant::Rules;
 /// blocks a follower's line has its chains walked again with that square blocked. Castling
 /// chains are walked with the same reach sets and each tested for the king; en passant, which
 /// empties two squares, is played out on a copy of the board.
+///
+/// Consecutive positions counted mostly differ in a few squares (the other side's turn), so
+/// what the counter finds is kept in `scratch` for the next one ([`Kept`]), and worked out
+/// again only where a changed square decided it.
 #[inline(never)]
 pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
     run::<false>(pos, rules, scratch)
@@ -71,8 +75,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let forward = us.forward();
     // Our units, numbered weakest kind first (the lowest member of a set of them is of the
     // weakest kind in it); which of our squares each can reach, on the board before the turn
-    // (turned into who reaches each square only when chains must be walked); and where each
-    // unit may lead to. During a chain the occupancy is the original one less
+    // (and turned around, who reaches each square); and where each unit may lead to. During a chain the occupancy is the original one less
     // the square waiting for a follower, plus the leader's destination; whether the waiting
     // square itself is occupied does not change who reaches it, so the sets hold throughout,
     // except where the leader's destination blocks a line (a `sensitive` square, counted
@@ -296,8 +299,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     scratch.levels[l].walked |= leaders;
     let mult_of = |i: usize| 1u64 << (2 * u32::from(promoting.contains(square_of[i])));
     // Usually (not in check, nothing pinned) only the chains that moved the king can expose
-    // it: every other chain is summed with each destination that blocks no follower, in one
-    // pass without branches, and the few leaders with more to count are left for the next.
+    // it: every other chain is summed with each destination that blocks no follower (a sum
+    // kept per leader), and the few leaders with more to count are left for the next pass.
     let usual = risky_if.is_empty();
     let mut rest = if EXPAND { 0 } else { leaders };
     if EXPAND {
@@ -609,9 +612,12 @@ pub(super) struct Scratch {
     levels: [Kept; 2],
 }
 
-/// What the counter keeps from one position to the next: the numbering of our units and the
-/// chains walked, each leader's kept until a reach set of a square its chains vacate changes,
-/// or until our units are no longer among those numbered.
+/// What the counter keeps from one position to the next: the numbering of our units; each
+/// unit's moves, until a change on a square that decided them; the chains walked, each
+/// leader's kept until a reach set of a square its chains vacate changes, or until our units
+/// are no longer among those numbered; the sums of the usual pass; the verdicts on chains
+/// that moved the king, until a change on a square that decided them; and the castling
+/// turns.
 pub(super) struct Kept {
     /// The squares of the units numbered, by kind (a position's own may lack some).
     units: [Bitboard; 6],
