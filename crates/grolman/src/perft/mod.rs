@@ -90,6 +90,9 @@ mod tests {
             "1R6/1P6/7k/8/8/8/8/K7 w - - 0 1",
             // A leader may take a rook on its first square, and with it a castling right.
             "r3k2r/8/8/8/8/8/1B6/4K3 w kq - 0 1",
+            // Black's knight leaving a3 lets the queen follow the castling rook, and then
+            // either knight follow the queen.
+            "7k/8/8/2N5/Q7/n1N5/1PP5/R3K3 b Q - 0 1",
         ]);
         fens.sort_unstable();
         fens.dedup();
