@@ -34,6 +34,34 @@ impl Lead {
     }
 }
 
+/// The leading moves from `from` to `to` on `board` other than castling and en passant: a
+/// capture if a unit stands on `to`, a double step if a pawn moves two ranks, else a quiet
+/// move; one for each promotion choice if it `promotes`.
+pub(crate) fn plain_leads(
+    board: &crate::Board,
+    (from, to): (Square, Square),
+    promotes: bool,
+) -> impl Iterator<Item = Lead> {
+    let kind = if board.occupied().contains(to) {
+        LeadKind::Capture
+    } else if board.by_role(Role::Pawn).contains(from) && from.u8().abs_diff(to.u8()) == 16 {
+        LeadKind::DoubleStep
+    } else {
+        LeadKind::Quiet
+    };
+    let (promotions, choices) = if promotes {
+        (Role::PROMOTIONS.map(Some), Role::PROMOTIONS.len())
+    } else {
+        ([None; 4], 1)
+    };
+    promotions.into_iter().take(choices).map(move |promotion| Lead {
+        from,
+        to,
+        promotion,
+        kind,
+    })
+}
+
 /// Appends every leading move of the side to move to `out`.
 pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
     let us = pos.turn();
@@ -211,22 +239,25 @@ pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
     use crate::turn::{Capture, CastleRook};
     let us = pos.turn();
     let before = (pos.castling, pos.ep, pos.halfmoves);
-    let piece = pos
-        .board
-        .piece_at(lead.from)
-        .unwrap_or(crate::Piece::new(us, Role::Pawn));
-    let victim_square = match lead.kind {
-        LeadKind::Capture => Some(lead.to),
+    let en_passant = match lead.kind {
         LeadKind::EnPassant => lead.to.offset(-us.forward()),
         _ => None,
+    }
+    .and_then(|square| pos.board.take(square).map(|piece| Capture { square, piece }));
+    let (piece, capture) = match lift_lead(pos, lead.from) {
+        Some(lifted) => {
+            let landed = land_lead(pos, &lifted, lead.from, lead.to);
+            let taken = landed.taken.map(|piece| Capture {
+                square: lead.to,
+                piece,
+            });
+            (lifted.piece, taken.or(en_passant))
+        }
+        None => (crate::Piece::new(us, Role::Pawn), en_passant),
     };
-    let capture =
-        victim_square.and_then(|square| pos.board.take(square).map(|piece| Capture { square, piece }));
-    pos.board.shift(lead.from, lead.to);
     if let Some(role) = lead.promotion {
         pos.board.set_role(lead.to, role);
     }
-    pos.castling = before.0.touched(lead.from).touched(lead.to);
     let mut castle = None;
     if let LeadKind::Castle(side) = lead.kind {
         let (_, rook, _, rook_to) = Castling::squares(us, side);
@@ -237,21 +268,81 @@ pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
             rook_to,
         });
     }
-    pos.ep = match lead.kind {
-        LeadKind::DoubleStep => lead.from.offset(us.forward()),
-        _ => None,
-    };
-    pos.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
-        0
-    } else {
-        before.2 + 1
-    };
     Made {
         piece,
         capture,
         castle,
         before,
     }
+}
+
+/// The rights, en passant square and half-move clock of a position, to restore.
+type Counters = (Castling, Option<crate::Square>, u32);
+
+/// A leader lifted off its square by [`lift_lead`], and what to restore.
+pub(crate) struct Lifted {
+    pub piece: crate::Piece,
+    before: Counters,
+}
+
+/// What [`land_lead`] took, and what to restore.
+pub(crate) struct Landed {
+    pub taken: Option<crate::Piece>,
+    before: Counters,
+}
+
+/// The first half of a leading move played in place (RULES.md 1.3): the unit leaves `from`,
+/// rights on `from` lapse, and the half-move clock counts the move (a pawn's resets it). Its
+/// chain may be played ([`make_follow`]) before it lands ([`land_lead`]), so that one chain
+/// serves every destination. `None` if `from` is empty.
+#[inline]
+pub(crate) fn lift_lead(pos: &mut Position, from: crate::Square) -> Option<Lifted> {
+    let before = (pos.castling, pos.ep, pos.halfmoves);
+    let piece = pos.board.take(from)?;
+    pos.castling = before.0.touched(from);
+    pos.ep = None;
+    pos.halfmoves = if piece.role == Role::Pawn { 0 } else { before.2 + 1 };
+    Some(Lifted { piece, before })
+}
+
+/// The second half of a leading move other than castling and en passant: the unit lifted from
+/// `from` lands on `to`, taking what stands there; rights on `to` lapse, a capture resets the
+/// half-move clock, and a pawn's double step opens en passant unless a follower's already did.
+#[inline]
+pub(crate) fn land_lead(
+    pos: &mut Position,
+    lifted: &Lifted,
+    from: crate::Square,
+    to: crate::Square,
+) -> Landed {
+    let before = (pos.castling, pos.ep, pos.halfmoves);
+    let taken = pos.board.take(to);
+    pos.board.put(to, lifted.piece);
+    pos.castling = before.0.touched(to);
+    if lifted.piece.role == Role::Pawn && from.u8().abs_diff(to.u8()) == 16 && before.1.is_none() {
+        pos.ep = from.offset(pos.turn().forward());
+    }
+    if taken.is_some() {
+        pos.halfmoves = 0;
+    }
+    Landed { taken, before }
+}
+
+/// Takes back what [`land_lead`] did on `to`.
+#[inline]
+pub(crate) fn unland_lead(pos: &mut Position, to: crate::Square, landed: &Landed) {
+    pos.board.take(to);
+    if let Some(piece) = landed.taken {
+        pos.board.put(to, piece);
+    }
+    (pos.castling, pos.ep, pos.halfmoves) = landed.before;
+}
+
+/// Takes back what [`lift_lead`] did on `from`.
+#[inline]
+pub(crate) fn unlift_lead(pos: &mut Position, from: crate::Square, lifted: &Lifted) {
+    pos.board.put(from, lifted.piece);
+    (pos.castling, pos.ep, pos.halfmoves) = lifted.before;
 }
 
 /// Plays a follower's step in place (RULES.md 1.3): the unit on `from` moves to the vacated

@@ -5,7 +5,7 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::movegen::{apply_lead, Lead, LeadKind};
+use crate::movegen::{apply_lead, plain_leads, Lead, LeadKind};
 use crate::position::{Castling, CastlingSide, Position};
 use crate::types::{Color, Role, Square};
 
@@ -34,33 +34,8 @@ struct List(Vec<Lead>);
 
 impl Sink for List {
     fn targets(&mut self, pos: &Position, from: Square, targets: Bitboard, promotes: bool) {
-        let enemy = pos.board().by_color(pos.turn().other());
-        let pawn = pos.board().role_at(from) == Some(Role::Pawn);
         for to in targets {
-            let kind = if enemy.contains(to) {
-                LeadKind::Capture
-            } else if pawn && from.u8().abs_diff(to.u8()) == 16 {
-                LeadKind::DoubleStep
-            } else {
-                LeadKind::Quiet
-            };
-            if promotes {
-                for role in Role::PROMOTIONS {
-                    self.0.push(Lead {
-                        from,
-                        to,
-                        promotion: Some(role),
-                        kind,
-                    });
-                }
-            } else {
-                self.0.push(Lead {
-                    from,
-                    to,
-                    promotion: None,
-                    kind,
-                });
-            }
+            self.0.extend(plain_leads(pos.board(), (from, to), promotes));
         }
     }
 

@@ -161,7 +161,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     if renumber || kept.leaves.len() > Kept::LEAVES {
         kept.walked = 0;
         kept.castled.rights = None;
-        kept.summed = 0;
         kept.usual = [0; 16];
         kept.usual_sum = 0;
         (0..16).for_each(|i| kept.drop_verdicts(i));
@@ -323,25 +322,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 targets[i] & chains.sensitive
             };
             for to in general {
-                let kind = if enemy.contains(to) {
-                    LeadKind::Capture
-                } else if role == Role::Pawn && from.u8().abs_diff(to.u8()) == 16 {
-                    LeadKind::DoubleStep
-                } else {
-                    LeadKind::Quiet
-                };
-                let promotions = if promoting.contains(from) {
-                    &Role::PROMOTIONS.map(Some)[..]
-                } else {
-                    &[None]
-                };
-                for &promotion in promotions {
-                    let lead = Lead {
-                        from,
-                        to,
-                        promotion,
-                        kind,
-                    };
+                for lead in movegen::plain_leads(board, (from, to), promoting.contains(from)) {
                     total += play_lead(pos, rules, &safety, lead, depth, scratch);
                 }
             }
@@ -551,22 +532,9 @@ fn play_chain(
     scratch: &mut Scratch,
 ) -> u64 {
     let us = child.turn;
-    let before = (child.castling, child.ep, child.halfmoves);
-    let Some(leader) = child.board.take(from) else {
+    let Some(lifted) = movegen::lift_lead(child, from) else {
         return 0;
     };
-    // What the lead does whatever its destination (RULES.md 1.3, as `movegen::make_lead`);
-    // a follower's double step opens en passant instead of the leader's.
-    child.castling = before.0.touched(from);
-    child.ep = None;
-    child.halfmoves = if leader.role == Role::Pawn {
-        0
-    } else {
-        before.2 + 1
-    };
-    let double_step = (leader.role == Role::Pawn)
-        .then(|| from.offset(us.forward()))
-        .flatten();
     // The square each follower steps to: the leader's, then the one the last follower left.
     let to = |k: usize| {
         if k == 0 {
@@ -579,29 +547,20 @@ fn play_chain(
         let j = leaf.steps.get(k);
         movegen::make_follow(child, square_of[j], to(k), role_of[j]);
     }
-    let (castling, ep, halfmoves) = (child.castling, child.ep, child.halfmoves);
     let mut n = 0;
     for dest in dests {
-        let taken = child.board.take(dest);
-        child.board.put(dest, leader);
-        child.castling = castling.touched(dest);
-        child.ep = ep.or(double_step.filter(|_| from.u8().abs_diff(dest.u8()) == 16));
-        child.halfmoves = if taken.is_some() { 0 } else { halfmoves };
+        let landed = movegen::land_lead(child, &lifted, from, dest);
         if !risky || !child.board.king_attacked(us) {
             child.turn = us.other();
             n += count_grolman(child, rules, scratch);
             child.turn = us;
         }
-        child.board.take(dest);
-        if let Some(piece) = taken {
-            child.board.put(dest, piece);
-        }
+        movegen::unland_lead(child, dest, &landed);
     }
     for k in (0..leaf.steps.len()).rev() {
         child.board.shift(to(k), square_of[leaf.steps.get(k)]);
     }
-    child.board.put(from, leader);
-    (child.castling, child.ep, child.halfmoves) = before;
+    movegen::unlift_lead(child, from, &lifted);
     n
 }
 

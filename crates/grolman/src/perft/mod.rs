@@ -79,8 +79,9 @@ mod tests {
     use super::count::count_grolman;
     use super::*;
 
-    /// The positions of the perft suite, and three more: a pinned unit that leads, castling
-    /// rights with a queen in the middle, and a pawn that promotes as a follower.
+    /// The positions of the perft suite, and five more: a pinned unit that leads, castling
+    /// rights with a queen in the middle, a pawn that promotes as a follower, and two about
+    /// castling rights and castling followers.
     fn positions() -> Vec<&'static str> {
         let suite = include_str!("../../../../tests/data/perft.txt");
         let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
