@@ -302,6 +302,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // kept per leader), and the few leaders with more to count are left for the next pass.
     let usual = risky_if.is_empty();
     let mut rest = if EXPAND { 0 } else { leaders };
+    // The leaders whose sums the usual pass worked out again.
+    let mut resummed = 0u32;
     if EXPAND {
         // Each turn is played from its kept chain, and only one that might expose the king is
         // tested: one that moved it, or (in check) any, or one that empties a square in
@@ -338,7 +340,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         }
     } else if usual {
         let kept = &mut scratch.levels[l];
-        let mut bits = leaders & !kept.summed;
+        resummed = leaders & !kept.summed;
+        let mut bits = resummed;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize & 15;
             bits &= bits - 1;
@@ -357,8 +360,16 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     while rest != 0 {
         let i = rest.trailing_zeros() as usize & 15;
         rest &= rest - 1;
+        // In the usual pass, a leader's sum holds while its chains, its moves and the epoch
+        // of its verdicts do.
+        let kept = &scratch.levels[l];
+        if usual && resummed & (1 << i) == 0 && kept.special_epoch[i] == kept.epoch[i] {
+            total += kept.special_turns[i];
+            continue;
+        }
         let (from, targets) = (square_of[i], targets[i]);
         let mult = mult_of(i);
+        let mut turns = 0;
         let king_leads = role_of[i] == Role::King;
         let chains = scratch.levels[l].chains[i].clone();
         // The legal turns of the chains with each destination that blocks no follower (a
@@ -367,10 +378,10 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let dests = targets & !chains.sensitive;
         if usual {
             // Only the chains that moved the king are risky, and their verdicts are kept.
-            total += mult * scratch.levels[l].judge(i, &chains, dests, king_leads, verdict);
+            turns += mult * scratch.levels[l].judge(i, &chains, dests, king_leads, verdict);
         } else {
             let (safe, risky) = scratch.levels[l].sort(&chains, risky_if, &mut walk.risky);
-            total += mult * (safe * u64::from(dests.count()) + risky_turns(risky, dests, king_leads));
+            turns += mult * (safe * u64::from(dests.count()) + risky_turns(risky, dests, king_leads));
         }
         // A leader landing on a square that some follower's line crosses blocks it: its
         // chains are walked again with that square blocked, and kept as the others.
@@ -394,7 +405,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                     kept.blocked[i].len() - 1
                 }
             };
-            total += mult
+            turns += mult
                 * if usual {
                     kept.judge_blocked(i, k, king_leads, verdict)
                 } else {
@@ -402,6 +413,12 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                     let (safe, risky) = kept.sort(&chains, risky_if, &mut walk.risky);
                     safe + risky_turns(risky, Bitboard::from_square(to), king_leads)
                 };
+        }
+        total += turns;
+        if usual {
+            let kept = &mut scratch.levels[l];
+            kept.special_turns[i] = turns;
+            kept.special_epoch[i] = kept.epoch[i];
         }
     }
     let rights = [CastlingSide::King, CastlingSide::Queen].map(|side| pos.castling().has(us, side));
@@ -599,6 +616,10 @@ pub(super) struct Kept {
     usual: [u64; 16],
     usual_sum: u64,
     special: u32,
+    /// The turns the usual pass counted apart for each of those (`special_turns`), which hold
+    /// while it keeps its sums and the verdicts their epoch (`special_epoch`).
+    special_turns: [u64; 16],
+    special_epoch: [u64; 16],
     /// The leaders whose chains are in `chains`.
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
@@ -651,6 +672,8 @@ impl Default for Kept {
             usual: [0; 16],
             usual_sum: 0,
             special: 0,
+            special_turns: [0; 16],
+            special_epoch: [0; 16],
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
             blocked: std::array::from_fn(|_| Vec::new()),
