@@ -235,15 +235,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         }
         (cover, seen)
     };
-    // The legal turns among the chains that might expose the king, with each destination in
-    // `dests`, promotion choices of the leader apart.
-    let risky_turns = |risky: &[Leaf], dests: Bitboard, king_leads: bool| -> u64 {
-        let mut tally = Tally::default();
-        for leaf in risky {
-            tally.add(leaf.mult, verdict(leaf, dests, king_leads).0, dests);
+    // The leader's destinations that answer a check (all when not in check): those that
+    // take the checker or block its line.
+    let mut answers = Bitboard::ALL;
+    if safety.in_check {
+        for a in threats.on(king, occ) {
+            answers &= Bitboard(between[king.index()][a.index()]).with(a);
         }
-        tally.total(dests)
-    };
+    }
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
     let promoting = pawns & Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
@@ -297,10 +296,12 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     }
     scratch.levels[l].walked |= leaders;
     let mult_of = |i: usize| 1u64 << (2 * u32::from(promoting.contains(square_of[i])));
-    // Usually (not in check, nothing pinned) only the chains that moved the king can expose
-    // it: every other chain is summed with each destination that blocks no follower (a sum
-    // kept per leader), and the few leaders with more to count are left for the next pass.
-    let usual = risky_if.is_empty();
+    // Usually (not in check) only the chains that moved the king, or that end by emptying a
+    // pinned square, can expose it: every chain that did not move the king is summed with
+    // each destination that blocks no follower (a sum kept per leader), the few leaders with
+    // more to count are left for the next pass, and the chains that empty a pinned square
+    // are taken back where they expose the king.
+    let usual = !safety.in_check;
     let mut rest = if EXPAND { 0 } else { leaders };
     // The leaders whose sums the usual pass worked out again.
     let mut resummed = 0u32;
@@ -372,17 +373,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let mut turns = 0;
         let king_leads = role_of[i] == Role::King;
         let chains = scratch.levels[l].chains[i].clone();
-        // The legal turns of the chains with each destination that blocks no follower (a
-        // king that leads makes every chain risky, so `safe` is 0); the usual pass above
-        // counted the safe ones already.
+        // The legal turns of the chains with each destination that blocks no follower: those
+        // that moved the king from their verdicts, and in check the others with each
+        // destination that answers it (the usual pass counted them otherwise).
         let dests = targets & !chains.sensitive;
-        if usual {
-            // Only the chains that moved the king are risky, and their verdicts are kept.
-            turns += mult * scratch.levels[l].judge(i, &chains, dests, king_leads, verdict);
-        } else {
-            let (safe, risky) = scratch.levels[l].sort(&chains, risky_if, &mut walk.risky);
-            turns += mult * (safe * u64::from(dests.count()) + risky_turns(risky, dests, king_leads));
+        if !usual {
+            turns += chains.plain * u64::from((dests & answers).count());
         }
+        turns += scratch.levels[l].judge(i, &chains, dests, king_leads, verdict);
         // A leader landing on a square that some follower's line crosses blocks it: its
         // chains are walked again with that square blocked, and kept as the others.
         let unmoved = everyone & !(1 << i);
@@ -405,20 +403,46 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                     kept.blocked[i].len() - 1
                 }
             };
-            turns += mult
-                * if usual {
-                    kept.judge_blocked(i, k, king_leads, verdict)
-                } else {
-                    let chains = kept.blocked[i][k].chains.clone();
-                    let (safe, risky) = kept.sort(&chains, risky_if, &mut walk.risky);
-                    safe + risky_turns(risky, Bitboard::from_square(to), king_leads)
-                };
+            let plain = kept.blocked[i][k].chains.plain * u64::from(answers.contains(to));
+            turns += plain + kept.judge_blocked(i, k, king_leads, verdict);
         }
+        turns *= mult;
         total += turns;
         if usual {
             let kept = &mut scratch.levels[l];
             kept.special_turns[i] = turns;
             kept.special_epoch[i] = kept.epoch[i];
+        }
+    }
+    if !EXPAND && lines.pinned.any() {
+        let kept = &scratch.levels[l];
+        // The turns counted above whose chain empties a pinned square and so exposes the
+        // king: with each destination off the line (or, for a leader landing on a follower's
+        // line, that destination).
+        let exposing = |chains: &Chains, dests: Bitboard| -> u64 {
+            let mut n = 0;
+            if (chains.ends & lines.pinned).any() {
+                for leaf in &kept.leaves[chains.others.start as usize..chains.others.end as usize] {
+                    if lines.pinned.contains(leaf.vacated) {
+                        let exposed = dests & answers & !verdict(leaf, dests, false).0;
+                        n += u64::from(leaf.mult) * u64::from(exposed.count());
+                    }
+                }
+            }
+            n
+        };
+        let mut bits = leaders;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize & 15;
+            bits &= bits - 1;
+            let chains = &kept.chains[i];
+            let mut lost = exposing(chains, targets[i] & !chains.sensitive);
+            for blocked in &kept.blocked[i] {
+                if (targets[i] & chains.sensitive).contains(blocked.to) {
+                    lost += exposing(&blocked.chains, Bitboard::from_square(blocked.to));
+                }
+            }
+            total -= mult_of(i) * lost;
         }
     }
     let rights = [CastlingSide::King, CastlingSide::Queen].map(|side| pos.castling().has(us, side));
@@ -765,11 +789,12 @@ impl Kept {
                 kings: start..mid,
                 others: mid..start + 1,
                 plain: u64::from(leaf.mult) * u64::from(leaf.king.is_none()),
+                ends: Bitboard(u64::from(leaf.king.is_none()) << leaf.vacated.index()),
                 sensitive: walk.sensitive,
                 promotes: leaf.mult > 1,
             };
         }
-        let (mut plain, mut most) = (0, 0);
+        let (mut plain, mut most, mut ends) = (0, 0, Bitboard::EMPTY);
         self.leaves.extend(walk.risky.iter().filter(|l| l.king.is_some()));
         let mid = self.leaves.len() as u32;
         for leaf in &walk.risky {
@@ -777,6 +802,7 @@ impl Kept {
             if leaf.king.is_none() {
                 self.leaves.push(*leaf);
                 plain += u64::from(leaf.mult);
+                ends.set(leaf.vacated);
             }
         }
         self.verdicts.resize(self.leaves.len(), Bitboard::EMPTY);
@@ -784,6 +810,7 @@ impl Kept {
             kings: start..mid,
             others: mid..self.leaves.len() as u32,
             plain,
+            ends,
             sensitive: walk.sensitive,
             promotes: most > 1,
         }
@@ -846,8 +873,7 @@ impl Kept {
     }
 
     /// The legal turns of leader `i`'s kept chains that moved the king, with each destination
-    /// in `dests` (not in check, nothing pinned): from the kept verdicts, which `verdict`
-    /// renews when they no longer hold.
+    /// in `dests`: from the kept verdicts, which `verdict` renews when they no longer hold.
     fn judge(
         &mut self,
         i: usize,
@@ -882,8 +908,8 @@ impl Kept {
         self.turns[i]
     }
 
-    /// The legal turns of leader `i`'s blocked chains `k` (not in check, nothing pinned), from
-    /// the kept verdict on them, which `verdict` renews when it no longer holds.
+    /// The legal turns of leader `i`'s blocked chains `k` that moved the king, from the kept
+    /// verdict on them, which `verdict` renews when it no longer holds.
     fn judge_blocked(
         &mut self,
         i: usize,
@@ -903,35 +929,13 @@ impl Kept {
             tally.add(leaf.mult, kept, to);
             seen |= decided;
         }
-        let turns = blocked.chains.plain + tally.total(to);
+        let turns = tally.total(to);
         self.seen[i] |= seen;
         self.live |= 1 << i;
         let blocked = &mut self.blocked[i][k];
         blocked.judged = self.epoch[i];
         blocked.turns = turns;
         turns
-    }
-
-    /// Kept chains sorted for one position: how many cannot expose the king, and the others
-    /// (those that moved the king, or ended on a square in `risky_if`).
-    fn sort<'a>(&'a self, chains: &Chains, risky_if: Bitboard, room: &'a mut Vec<Leaf>) -> (u64, &'a [Leaf]) {
-        if risky_if.is_empty() {
-            // The usual case: only the chains that moved the king are risky.
-            return (
-                chains.plain,
-                &self.leaves[chains.kings.start as usize..chains.kings.end as usize],
-            );
-        }
-        let mut safe = 0;
-        room.clear();
-        for leaf in &self.leaves[chains.kings.start as usize..chains.others.end as usize] {
-            if leaf.king.is_none() && !risky_if.contains(leaf.vacated) {
-                safe += u64::from(leaf.mult);
-            } else {
-                room.push(*leaf);
-            }
-        }
-        (safe, room)
     }
 }
 
@@ -941,8 +945,10 @@ struct Chains {
     /// Those that moved the king.
     kings: core::ops::Range<u32>,
     others: core::ops::Range<u32>,
-    /// How many of the others there are (promotion choices counted).
+    /// How many of the others there are (promotion choices counted), and the squares they
+    /// empty.
     plain: u64,
+    ends: Bitboard,
     /// The squares whose occupancy decided a follower.
     sensitive: Bitboard,
     /// Whether a follower promotes in some of them.

@@ -79,9 +79,10 @@ mod tests {
     use super::count::count_grolman;
     use super::*;
 
-    /// The positions of the perft suite, and five more: a pinned unit that leads, castling
-    /// rights with a queen in the middle, a pawn that promotes as a follower, and two about
-    /// castling rights and castling followers.
+    /// The positions of the perft suite, and seven more: a pinned unit that leads, castling
+    /// rights with a queen in the middle, a pawn that promotes as a follower, two about
+    /// castling rights and castling followers, and two where a chain may end by emptying a
+    /// pinned unit's square.
     fn positions() -> Vec<&'static str> {
         let suite = include_str!("../../../../tests/data/perft.txt");
         let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
@@ -94,6 +95,13 @@ mod tests {
             // Black's knight leaving a3 lets the queen follow the castling rook, and then
             // either knight follow the queen.
             "7k/8/8/2N5/Q7/n1N5/1PP5/R3K3 b Q - 0 1",
+            // The rook leaving g4 is followed by either knight; behind the one from e5 the
+            // pinned bishop follows, and its square stays empty.
+            "k7/8/8/b3N3/6R1/2B1N3/8/4K3 w - - 0 1",
+            // The bishop leaving e4 is followed by the pinned knight, and the knight by the
+            // rook, unless the bishop lands on c2 across the rook's line (or cannot, with
+            // Black's rook on d3).
+            "7k/3r4/8/b7/4B3/2N5/8/2R1K3 b - - 0 1",
         ]);
         fens.sort_unstable();
         fens.dedup();
