@@ -303,8 +303,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // are taken back where they expose the king.
     let usual = !safety.in_check;
     let mut rest = if EXPAND { 0 } else { leaders };
-    // The leaders whose sums the usual pass worked out again.
-    let mut resummed = 0u32;
     if EXPAND {
         // Each turn is played from its kept chain, and only one that might expose the king is
         // tested: one that moved it, or (in check) any, or one that empties a square in
@@ -341,7 +339,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         }
     } else if usual {
         let kept = &mut scratch.levels[l];
-        resummed = leaders & !kept.summed;
+        // The leaders whose sums are worked out again.
+        let resummed = leaders & !kept.summed;
         let mut bits = resummed;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize & 15;
@@ -357,17 +356,18 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         kept.summed |= leaders;
         total += kept.usual_sum;
         rest = kept.special & leaders;
+        // A leader's turns counted apart hold while its chains, its moves and the epoch of
+        // its verdicts do.
+        let mut held = rest & kept.special_held & !resummed;
+        rest &= !held;
+        while held != 0 {
+            total += kept.special_turns[held.trailing_zeros() as usize & 15];
+            held &= held - 1;
+        }
     }
     while rest != 0 {
         let i = rest.trailing_zeros() as usize & 15;
         rest &= rest - 1;
-        // In the usual pass, a leader's sum holds while its chains, its moves and the epoch
-        // of its verdicts do.
-        let kept = &scratch.levels[l];
-        if usual && resummed & (1 << i) == 0 && kept.special_epoch[i] == kept.epoch[i] {
-            total += kept.special_turns[i];
-            continue;
-        }
         let (from, targets) = (square_of[i], targets[i]);
         let mult = mult_of(i);
         let mut turns = 0;
@@ -411,7 +411,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         if usual {
             let kept = &mut scratch.levels[l];
             kept.special_turns[i] = turns;
-            kept.special_epoch[i] = kept.epoch[i];
+            kept.special_held |= 1 << i;
         }
     }
     if !EXPAND && lines.pinned.any() {
@@ -641,9 +641,9 @@ pub(super) struct Kept {
     usual_sum: u64,
     special: u32,
     /// The turns the usual pass counted apart for each of those (`special_turns`), which hold
-    /// while it keeps its sums and the verdicts their epoch (`special_epoch`).
+    /// while it keeps its sums and the verdicts their epoch (`special_held`).
     special_turns: [u64; 16],
-    special_epoch: [u64; 16],
+    special_held: u32,
     /// The leaders whose chains are in `chains`.
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
@@ -697,7 +697,7 @@ impl Default for Kept {
             usual_sum: 0,
             special: 0,
             special_turns: [0; 16],
-            special_epoch: [0; 16],
+            special_held: 0,
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
             blocked: std::array::from_fn(|_| Vec::new()),
@@ -849,6 +849,7 @@ impl Kept {
     /// Ends the epoch of leader `i`'s verdicts.
     fn drop_verdicts(&mut self, i: usize) {
         self.epoch[i] += 1;
+        self.special_held &= !(1 << i);
         self.seen[i] = Bitboard::EMPTY;
         self.live &= !(1 << i);
     }
