@@ -835,13 +835,15 @@ impl Kept {
         if (self.castled.seen & changed).any() {
             self.castled.rights = None;
         }
-        let mut live = self.live;
+        let (mut live, mut dropped) = (self.live, 0u32);
         while live != 0 {
             let i = live.trailing_zeros() as usize & 15;
             live &= live - 1;
-            if (self.seen[i] & changed).any() {
-                self.drop_verdicts(i);
-            }
+            dropped |= u32::from((self.seen[i] & changed).any()) << i;
+        }
+        while dropped != 0 {
+            self.drop_verdicts(dropped.trailing_zeros() as usize & 15);
+            dropped &= dropped - 1;
         }
         changed
     }
@@ -866,10 +868,10 @@ impl Kept {
         self.targets[i] = targets;
         self.seen_by[i] = seen;
         self.leaders = (self.leaders & !(1 << i)) | (u32::from(targets.any()) << i);
-        if targets.is_empty() {
-            self.usual_sum = self.usual_sum.wrapping_sub(self.usual[i]);
-            self.usual[i] = 0;
-        }
+        // A unit without a leading move counts nothing in the usual pass.
+        let kept = self.usual[i] & 0u64.wrapping_sub(u64::from(targets.any()));
+        self.usual_sum = self.usual_sum.wrapping_sub(self.usual[i] - kept);
+        self.usual[i] = kept;
         redefended
     }
 
