@@ -154,22 +154,31 @@ fn to_rank_is_last(us: crate::Color, from: Square) -> bool {
 
 /// Castling, on the conditions of RULES.md 1.2: king and rook unmoved (the right stands),
 /// squares between them empty, king not in check and not crossing an attacked square. Whether
-/// the king may stand on its destination is the end-of-turn test.
-pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) {
+/// the king may stand on its destination is the end-of-turn test. Returns the squares whose
+/// contents decided it (for the castling rights `pos` has): while they hold the same units,
+/// it finds the same.
+pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) -> Bitboard {
     let us = pos.turn();
     let board = pos.board();
+    let occ = board.occupied();
+    let threats = Attackers::of(board, us.other());
+    let mut seen = Bitboard::EMPTY;
     for side in [CastlingSide::King, CastlingSide::Queen] {
         if !pos.castling().has(us, side) {
             continue;
         }
         let (king, rook, king_to, _) = Castling::squares(us, side);
-        if attacks::between(king, rook) & board.occupied() != Bitboard::EMPTY {
+        let between = attacks::between(king, rook);
+        seen |= between.with(king).with(rook);
+        if (between & occ).any() {
             continue;
         }
-        let crossed = attacks::between(king, king_to);
-        let attacked = Bitboard::from_square(king)
-            .chain(crossed)
-            .any(|sq| board.attackers(sq, us.other(), board.occupied()).any());
+        let mut attacked = false;
+        for sq in Bitboard::from_square(king) | attacks::between(king, king_to) {
+            let (attackers, decided) = threats.on_seen(sq, occ);
+            seen |= decided;
+            attacked |= attackers.any();
+        }
         if !attacked {
             out.push(Lead {
                 from: king,
@@ -177,27 +186,6 @@ pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) {
                 promotion: None,
                 kind: LeadKind::Castle(side),
             });
-        }
-    }
-}
-
-/// The squares whose contents decide which castlings [`castles`] finds in `pos` (for the
-/// castling rights it has): while they hold the same units, it finds the same.
-pub(crate) fn castles_seen(pos: &Position) -> Bitboard {
-    let us = pos.turn();
-    let board = pos.board();
-    let threats = Attackers::of(board, us.other());
-    let mut seen = Bitboard::EMPTY;
-    for side in [CastlingSide::King, CastlingSide::Queen] {
-        if pos.castling().has(us, side) {
-            let (king, rook, king_to, _) = Castling::squares(us, side);
-            let between = attacks::between(king, rook);
-            seen |= between.with(king).with(rook);
-            if (between & board.occupied()).is_empty() {
-                for sq in Bitboard::from_square(king) | attacks::between(king, king_to) {
-                    seen |= threats.on_seen(sq, board.occupied()).1;
-                }
-            }
         }
     }
     seen

@@ -459,15 +459,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             total += scratch.levels[l].castled.turns;
         } else {
             let kept = &mut scratch.levels[l];
+            let mut castles = std::mem::take(&mut kept.castles);
+            castles.clear();
             let mut castled = Castled {
                 rights: Some(rights),
-                seen: movegen::castles_seen(pos),
+                seen: movegen::castles(pos, &mut castles),
                 visited: Bitboard::EMPTY,
                 turns: 0,
             };
-            let mut castles = std::mem::take(&mut kept.castles);
-            castles.clear();
-            movegen::castles(pos, &mut castles);
             for &lead in &castles {
                 let LeadKind::Castle(side) = lead.kind else {
                     continue;
@@ -477,10 +476,19 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 // that waits for a follower. The king has moved: every chain is tested.
                 let (king_from, rook_from, king_to, rook_to) = Castling::squares(us, side);
                 castled.visited |= Bitboard::from_square(king_from).with(rook_from);
-                let number = |sq: Square| {
-                    (0..n).find(|&i| square_of[i] == sq && units[role_of[i].index()].contains(sq))
+                let number = |sq: Square, role: Role| {
+                    let mut bits = kind[role.index()];
+                    while bits != 0 {
+                        let i = bits.trailing_zeros() as usize & 15;
+                        if square_of[i] == sq {
+                            return units[role.index()].contains(sq).then_some(i);
+                        }
+                        bits &= bits - 1;
+                    }
+                    None
                 };
-                let (Some(k), Some(r)) = (number(king_from), number(rook_from)) else {
+                let (Some(k), Some(r)) = (number(king_from, Role::King), number(rook_from, Role::Rook))
+                else {
                     continue;
                 };
                 let unmoved = everyone & !(1 << k) & !(1 << r);
