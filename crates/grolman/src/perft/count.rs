@@ -184,8 +184,11 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             kept.blocked[i].clear();
         }
     }
-    // The sums of the usual pass hold for the units whose moves and chains are the same.
-    kept.summed &= kept.walked & !dirty;
+    // The sums of the usual pass hold for the units whose chains and destinations are the
+    // same (a unit on a new square has its chains walked again: its square was among the
+    // changed ones, and its chains vacate it).
+    kept.summed &= kept.walked & !kept.retargeted;
+    kept.retargeted = 0;
     let targets = kept.targets;
     // The units with a leading move (other than en passant).
     let leaders = kept.leaders & everyone;
@@ -642,6 +645,8 @@ pub(super) struct Kept {
     targets: [Bitboard; 16],
     seen_by: [Bitboard; 16],
     leaders: u32,
+    /// The units whose destinations changed since the sums were last checked.
+    retargeted: u32,
     /// The leaders whose sums in the usual pass hold (`usual`, 0 for a unit that does not
     /// lead, and `usual_sum` their total), and those of them with more to count (`special`).
     summed: u32,
@@ -700,6 +705,7 @@ impl Default for Kept {
             targets: [Bitboard::EMPTY; 16],
             seen_by: [Bitboard::EMPTY; 16],
             leaders: 0,
+            retargeted: 0,
             summed: 0,
             usual: [0; 16],
             usual_sum: 0,
@@ -873,6 +879,7 @@ impl Kept {
             self.reach[t.index()] ^= 1 << i;
         }
         self.defends[i] = defends;
+        self.retargeted |= u32::from(self.targets[i] != targets) << i;
         self.targets[i] = targets;
         self.seen_by[i] = seen;
         self.leaders = (self.leaders & !(1 << i)) | (u32::from(targets.any()) << i);
