@@ -335,8 +335,9 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 for k in chains.kings.start..chains.others.end {
                     let leaf = scratch.levels[l].leaves[k as usize];
                     let units = (&square_of, &role_of);
-                    let risky = role == Role::King || leaf.king.is_some() || risky_if.contains(leaf.vacated);
-                    total += play_chain(&mut child, rules, leaf, (from, dests), risky, units, scratch);
+                    let risky = leaf.king.is_some() || risky_if.contains(leaf.vacated);
+                    let test = (role == Role::King, risky);
+                    total += play_chain(&mut child, rules, leaf, (from, dests), test, units, scratch);
                 }
             }
         }
@@ -572,14 +573,14 @@ fn played_out(board: &mut Board, us: Color, moved: Bitboard, to: Square) -> u64 
 
 /// Plays a kept chain on `child` behind the leader on `from`, which is lifted off and then
 /// lands on each of `dests` in turn (taking what stands there); counts the turns of each
-/// position after it where the king is safe (tested only if the chain is `risky`), and takes
-/// it all back.
+/// position after it where the king is safe (tested for each destination if the king leads,
+/// and once for the chain if it is `risky`), and takes it all back.
 fn play_chain(
     child: &mut Position,
     rules: Rules,
     leaf: Leaf,
     (from, dests): (Square, Bitboard),
-    risky: bool,
+    (king_leads, risky): (bool, bool),
     (square_of, role_of): (&[Square; 16], &[Role; 16]),
     scratch: &mut Scratch,
 ) -> u64 {
@@ -599,10 +600,21 @@ fn play_chain(
         let j = leaf.steps.get(k);
         movegen::make_follow(child, square_of[j], to(k), role_of[j]);
     }
+    // Where the leader may land with the king safe, if it stays where the chain left it: the
+    // leader can only block a line or take an attacker (and a unit it takes is replaced by
+    // it, which opens no line).
+    let mut cover = Bitboard::ALL;
+    if risky && !king_leads {
+        if let Some(king) = child.board.king_of(us) {
+            for a in child.board.attackers(king, us.other(), child.board.occupied()) {
+                cover &= attacks::between(king, a).with(a);
+            }
+        }
+    }
     let mut n = 0;
     for dest in dests {
         let landed = movegen::land_lead(child, &lifted, from, dest);
-        if !risky || !child.board.king_attacked(us) {
+        if cover.contains(dest) && !(king_leads && child.board.king_attacked(us)) {
             child.turn = us.other();
             n += count_grolman(child, rules, scratch);
             child.turn = us;
