@@ -149,11 +149,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Turn-query time and perft speed on fixed positions, per variant.
-/// Perft speed on fixed positions. The cases run in `rounds` interleaved rounds, so that a
-/// machine whose speed drifts slows every variant alike, and each reports its fastest run;
-/// each variant's speed against orthodox chess is given from the fastest runs, and from each
-/// round's own pair of runs (median and range, which show how much the machine wavered).
+/// Turn-query time and perft speed on fixed positions, per variant. The perft cases run in
+/// `rounds` interleaved rounds, so that a machine whose speed drifts slows every variant
+/// alike, and each reports its fastest run; each variant's speed against orthodox chess is
+/// given from the fastest runs, and from each round's own pair of runs (median and range,
+/// which show how much the machine wavered).
 fn bench(rounds: u32) {
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     // Each variant right after orthodox chess on the same position, so that each round
