@@ -107,6 +107,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         |role: Role, from: Square| Bitboard(0u64.wrapping_sub(u64::from(units[role.index()].contains(from))));
     // The own squares whose reach sets changed.
     let mut redefended = renumbered;
+    // The units whose destinations changed.
+    let mut retargeted = 0u32;
     let (one, two) = match us {
         Color::White => {
             let one = pawns.north() & !(occ & !own);
@@ -130,12 +132,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let step = one & ahead(1) & here;
         let double = two & ahead(2) & here;
         let takes = attacks::pawn_attacks(us, from);
-        redefended |= kept.moves(
+        let (defended, targeted) = kept.moves(
             i,
             (step | double) & own,
             (takes & enemy & here) | ((step | double) & !own),
             (takes | ahead(1) | ahead(2)).with(from),
         );
+        redefended |= defended;
+        retargeted |= u32::from(targeted) << i;
     }
     // The other kinds in one loop without a branch by kind: each unit's moves are those of
     // every kind, each kept only for a unit of that kind.
@@ -152,7 +156,9 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             | (attacks::bishop_attacks(from, occ) & diag)
             | (attacks::rook_attacks(from, occ) & ortho))
             & here(role, from);
-        redefended |= kept.moves(i, moves & own, moves & !own, moves.with(from));
+        let (defended, targeted) = kept.moves(i, moves & own, moves & !own, moves.with(from));
+        redefended |= defended;
+        retargeted |= u32::from(targeted) << i;
     }
     // The chains depend only on the numbering and on who reaches which square: positions
     // that agree on those, as siblings in perft mostly do, share them. When only some reach
@@ -187,16 +193,10 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     // The sums of the usual pass hold for the units whose chains and destinations are the
     // same (a unit on a new square has its chains walked again: its square was among the
     // changed ones, and its chains vacate it).
-    kept.summed &= kept.walked & !kept.retargeted;
-    kept.retargeted = 0;
+    kept.summed &= kept.walked & !retargeted;
     let targets = kept.targets;
     // The units with a leading move (other than en passant).
     let leaders = kept.leaders & everyone;
-    let risky_if = if safety.in_check {
-        Bitboard::ALL
-    } else {
-        lines.pinned
-    };
     let between = attacks::between_table();
     let mut walk = Walk {
         between,
@@ -232,20 +232,15 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         // can only block a line or take an attacker.
         let king = leaf.king.unwrap_or(king);
         let (attackers, seen) = threats.on_seen(king, occ);
-        let mut cover = Bitboard::ALL;
-        for a in attackers {
-            cover &= Bitboard(between[king.index()][a.index()]).with(a);
-        }
-        (cover, seen)
+        (stoppers(king, attackers), seen)
     };
     // The leader's destinations that answer a check (all when not in check): those that
     // take the checker or block its line.
-    let mut answers = Bitboard::ALL;
-    if safety.in_check {
-        for a in threats.on(king, occ) {
-            answers &= Bitboard(between[king.index()][a.index()]).with(a);
-        }
-    }
+    let answers = if safety.in_check {
+        stoppers(king, threats.on(king, occ))
+    } else {
+        Bitboard::ALL
+    };
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
     let promoting = pawns & Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
@@ -308,9 +303,14 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let mut rest = if EXPAND { 0 } else { leaders };
     if EXPAND {
         // Each turn is played from its kept chain, and only one that might expose the king is
-        // tested: one that moved it, or (in check) any, or one that empties a square in
-        // `risky_if`. Each chain is played once, with its leader lifted off, which then lands
-        // on each destination in turn.
+        // tested: one that moved it, or (in check) any, or one that empties a pinned square
+        // (`risky_if`). Each chain is played once, with its leader lifted off, which then
+        // lands on each destination in turn.
+        let risky_if = if safety.in_check {
+            Bitboard::ALL
+        } else {
+            lines.pinned
+        };
         let mut child = pos.clone();
         let mut bits = leaders;
         while bits != 0 {
@@ -548,6 +548,18 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     total
 }
 
+/// The squares where a unit of ours stops every one of `attackers` from attacking `king`: by
+/// taking it or standing in its line (all squares when there are none).
+#[inline]
+fn stoppers(king: Square, attackers: Bitboard) -> Bitboard {
+    let between = attacks::between_table();
+    let mut cover = Bitboard::ALL;
+    for a in attackers {
+        cover &= Bitboard(between[king.index()][a.index()]).with(a);
+    }
+    cover
+}
+
 /// The legal turns after a leading move played on `board` (which it leaves as it found it):
 /// every chain from the vacated square `to`, legal if the king is not attacked at its end.
 /// `moved` holds the units that have moved. Their kinds never matter, so a follower's
@@ -603,14 +615,13 @@ fn play_chain(
     // Where the leader may land with the king safe, if it stays where the chain left it: the
     // leader can only block a line or take an attacker (and a unit it takes is replaced by
     // it, which opens no line).
-    let mut cover = Bitboard::ALL;
-    if risky && !king_leads {
-        if let Some(king) = child.board.king_of(us) {
-            for a in child.board.attackers(king, us.other(), child.board.occupied()) {
-                cover &= attacks::between(king, a).with(a);
-            }
-        }
-    }
+    let cover = match child.board.king_of(us) {
+        Some(king) if risky && !king_leads => stoppers(
+            king,
+            child.board.attackers(king, us.other(), child.board.occupied()),
+        ),
+        _ => Bitboard::ALL,
+    };
     let mut n = 0;
     for dest in dests {
         let landed = movegen::land_lead(child, &lifted, from, dest);
@@ -657,8 +668,6 @@ pub(super) struct Kept {
     targets: [Bitboard; 16],
     seen_by: [Bitboard; 16],
     leaders: u32,
-    /// The units whose destinations changed since the sums were last checked.
-    retargeted: u32,
     /// The leaders whose sums in the usual pass hold (`usual`, 0 for a unit that does not
     /// lead, and `usual_sum` their total), and those of them with more to count (`special`).
     summed: u32,
@@ -696,7 +705,7 @@ pub(super) struct Kept {
     /// numbered.
     contents: [Bitboard; 7],
     us: Color,
-    /// Room for the chains that might expose the king.
+    /// Room for the chains a walk finds.
     risky: Vec<Leaf>,
     /// Room for the castlings of a position.
     castles: Vec<Lead>,
@@ -717,7 +726,6 @@ impl Default for Kept {
             targets: [Bitboard::EMPTY; 16],
             seen_by: [Bitboard::EMPTY; 16],
             leaders: 0,
-            retargeted: 0,
             summed: 0,
             usual: [0; 16],
             usual_sum: 0,
@@ -885,15 +893,16 @@ impl Kept {
     }
 
     /// Sets unit `i`'s moves: the own squares it reaches, the squares it may lead to, and
-    /// the squares that decided them. Returns the own squares whose reach sets changed.
+    /// the squares that decided them. Returns the own squares whose reach sets changed, and
+    /// whether the squares it may lead to did.
     #[inline]
-    fn moves(&mut self, i: usize, defends: Bitboard, targets: Bitboard, seen: Bitboard) -> Bitboard {
+    fn moves(&mut self, i: usize, defends: Bitboard, targets: Bitboard, seen: Bitboard) -> (Bitboard, bool) {
         let redefended = self.defends[i] ^ defends;
         for t in redefended {
             self.reach[t.index()] ^= 1 << i;
         }
         self.defends[i] = defends;
-        self.retargeted |= u32::from(self.targets[i] != targets) << i;
+        let retargeted = self.targets[i] != targets;
         self.targets[i] = targets;
         self.seen_by[i] = seen;
         self.leaders = (self.leaders & !(1 << i)) | (u32::from(targets.any()) << i);
@@ -901,7 +910,7 @@ impl Kept {
         let kept = self.usual[i] & 0u64.wrapping_sub(u64::from(targets.any()));
         self.usual_sum = self.usual_sum.wrapping_sub(self.usual[i] - kept);
         self.usual[i] = kept;
-        redefended
+        (redefended, retargeted)
     }
 
     /// The legal turns of leader `i`'s kept chains that moved the king, with each destination
