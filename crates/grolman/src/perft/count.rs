@@ -362,12 +362,16 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         rest = kept.special & leaders;
         // A leader's turns counted apart hold while its chains, its moves and the epoch of
         // its verdicts do.
-        let mut held = rest & kept.special_held & !resummed;
-        rest &= !held;
-        while held != 0 {
-            total += kept.special_turns[held.trailing_zeros() as usize & 15];
-            held &= held - 1;
+        // Their sum is kept (`held_sum`), less those that no longer hold (rarely any).
+        let mut lapsed = kept.special_held & !(rest & !resummed);
+        kept.special_held &= !lapsed;
+        while lapsed != 0 {
+            let i = lapsed.trailing_zeros() as usize & 15;
+            kept.held_sum = kept.held_sum.wrapping_sub(kept.special_turns[i]);
+            lapsed &= lapsed - 1;
         }
+        total += kept.held_sum;
+        rest &= !kept.special_held;
     }
     while rest != 0 {
         let i = rest.trailing_zeros() as usize & 15;
@@ -416,6 +420,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             let kept = &mut scratch.levels[l];
             kept.special_turns[i] = turns;
             kept.special_held |= 1 << i;
+            kept.held_sum = kept.held_sum.wrapping_add(turns);
         }
     }
     if !EXPAND && lines.pinned.any() {
@@ -675,9 +680,11 @@ pub(super) struct Kept {
     usual_sum: u64,
     special: u32,
     /// The turns the usual pass counted apart for each of those (`special_turns`), which hold
-    /// while it keeps its sums and the verdicts their epoch (`special_held`).
+    /// while it keeps its sums and the verdicts their epoch (`special_held`, and `held_sum`
+    /// their total).
     special_turns: [u64; 16],
     special_held: u32,
+    held_sum: u64,
     /// The leaders whose chains are in `chains`.
     walked: u32,
     /// The squares each leader's chains vacate, its own included.
@@ -732,6 +739,7 @@ impl Default for Kept {
             special: 0,
             special_turns: [0; 16],
             special_held: 0,
+            held_sum: 0,
             walked: 0,
             visited: [Bitboard::EMPTY; 16],
             blocked: std::array::from_fn(|_| Vec::new()),
@@ -887,6 +895,8 @@ impl Kept {
     /// Ends the epoch of leader `i`'s verdicts.
     fn drop_verdicts(&mut self, i: usize) {
         self.epoch[i] += 1;
+        let held = u64::from((self.special_held >> i) & 1);
+        self.held_sum = self.held_sum.wrapping_sub(self.special_turns[i] * held);
         self.special_held &= !(1 << i);
         self.seen[i] = Bitboard::EMPTY;
         self.live &= !(1 << i);
