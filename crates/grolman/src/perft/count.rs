@@ -879,12 +879,11 @@ impl Kept {
         if (self.castled.seen & changed).any() {
             self.castled.rights = None;
         }
-        let (mut live, mut dropped) = (self.live, 0u32);
-        while live != 0 {
-            let i = live.trailing_zeros() as usize & 15;
-            live &= live - 1;
-            dropped |= u32::from((self.seen[i] & changed).any()) << i;
+        let mut dropped = 0u32;
+        for (i, seen) in self.seen.iter().enumerate() {
+            dropped |= u32::from((*seen & changed).any()) << i;
         }
+        dropped &= self.live;
         while dropped != 0 {
             self.drop_verdicts(dropped.trailing_zeros() as usize & 15);
             dropped &= dropped - 1;
