@@ -907,8 +907,17 @@ impl Kept {
     #[inline]
     fn moves(&mut self, i: usize, defends: Bitboard, targets: Bitboard, seen: Bitboard) -> (Bitboard, bool) {
         let redefended = self.defends[i] ^ defends;
-        for t in redefended {
-            self.reach[t.index()] ^= 1 << i;
+        // Mostly none or one or two squares: those two without a branch (an empty set
+        // changes nothing), the rest in a loop.
+        let mut rest = redefended.0;
+        for _ in 0..2 {
+            let only = 0u32.wrapping_sub(u32::from(rest != 0));
+            self.reach[rest.trailing_zeros() as usize & 63] ^= (1 << i) & only;
+            rest &= rest.wrapping_sub(1);
+        }
+        while rest != 0 {
+            self.reach[rest.trailing_zeros() as usize & 63] ^= 1 << i;
+            rest &= rest - 1;
         }
         self.defends[i] = defends;
         let retargeted = self.targets[i] != targets;
