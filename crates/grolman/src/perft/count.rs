@@ -667,9 +667,10 @@ pub(super) struct Kept {
     kind: [u32; 6],
     blocks: [u8; 7],
     /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move; `reach`
-    /// holds the units that reach each square (`defends` turned around).
+    /// holds the units that reach each square (`defends` turned around; a spare 65th entry
+    /// takes the changes of an empty set in `Kept::moves`).
     defends: [Bitboard; 16],
-    reach: [u32; 64],
+    reach: [u32; 65],
     targets: [Bitboard; 16],
     seen_by: [Bitboard; 16],
     leaders: u32,
@@ -729,7 +730,7 @@ impl Default for Kept {
             kind: [0; 6],
             blocks: [0; 7],
             defends: [Bitboard::EMPTY; 16],
-            reach: [0; 64],
+            reach: [0; 65],
             targets: [Bitboard::EMPTY; 16],
             seen_by: [Bitboard::EMPTY; 16],
             leaders: 0,
@@ -908,15 +909,14 @@ impl Kept {
     fn moves(&mut self, i: usize, defends: Bitboard, targets: Bitboard, seen: Bitboard) -> (Bitboard, bool) {
         let redefended = self.defends[i] ^ defends;
         // Mostly none or one or two squares: those two without a branch (an empty set
-        // changes nothing), the rest in a loop.
+        // changes only the spare entry after the 64 squares), the rest in a loop.
         let mut rest = redefended.0;
         for _ in 0..2 {
-            let only = 0u32.wrapping_sub(u32::from(rest != 0));
-            self.reach[rest.trailing_zeros() as usize & 63] ^= (1 << i) & only;
+            self.reach[rest.trailing_zeros() as usize] ^= 1 << i;
             rest &= rest.wrapping_sub(1);
         }
         while rest != 0 {
-            self.reach[rest.trailing_zeros() as usize & 63] ^= 1 << i;
+            self.reach[rest.trailing_zeros() as usize] ^= 1 << i;
             rest &= rest - 1;
         }
         self.defends[i] = defends;
@@ -1139,7 +1139,7 @@ impl Walk<'_> {
     #[inline(never)]
     fn branch<const BLOCKED: bool>(
         &mut self,
-        reach: &[u32; 64],
+        reach: &[u32; 65],
         unmoved: u32,
         v: Square,
         mult: u32,
@@ -1154,7 +1154,7 @@ impl Walk<'_> {
     #[inline(always)]
     fn explore<const BLOCKED: bool>(
         &mut self,
-        reach: &[u32; 64],
+        reach: &[u32; 65],
         mut unmoved: u32,
         mut v: Square,
         mut mult: u32,
