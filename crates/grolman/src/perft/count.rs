@@ -93,6 +93,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let (renumber, renumbered) = scratch.levels[l].number(us, &units);
     let kept = &mut scratch.levels[l];
     let (square_of, role_of, kind, blocks) = (kept.square_of, kept.role_of, kept.kind, kept.blocks);
+    let same = kept.same;
     let n = usize::from(blocks[6]);
     let everyone = (1u32 << n) - 1;
     let touched = changed | renumbered;
@@ -201,7 +202,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let mut walk = Walk {
         between,
         square_of: &square_of,
-        role_of: &role_of,
+        same: &same,
         kind,
         last_rank: Bitboard::rank(us.last_rank()),
         block: Bitboard::EMPTY,
@@ -521,7 +522,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 }
                 // The first follower: of the weakest kind that reaches either square, to
                 // either.
-                let (_, first) = walk.weakest(near[0] | near[1]);
+                let first = walk.weakest(near[0] | near[1]);
                 for (filled, near) in [king_from, rook_from].into_iter().zip(near) {
                     let mut found = first & near;
                     while found != 0 {
@@ -666,6 +667,8 @@ pub(super) struct Kept {
     role_of: [Role; 16],
     kind: [u32; 6],
     blocks: [u8; 7],
+    /// Each number's kind as a set of bits (`kind` of its kind).
+    same: [u32; 16],
     /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move; `reach`
     /// holds the units that reach each square (`defends` turned around; a spare 65th entry
     /// takes the changes of an empty set in `Kept::moves`).
@@ -729,6 +732,7 @@ impl Default for Kept {
             role_of: [Role::Pawn; 16],
             kind: [0; 6],
             blocks: [0; 7],
+            same: [0; 16],
             defends: [Bitboard::EMPTY; 16],
             reach: [0; 65],
             targets: [Bitboard::EMPTY; 16],
@@ -811,6 +815,9 @@ impl Kept {
             }
         }
         self.blocks[6] = n as u8;
+        for (same, role) in self.same.iter_mut().zip(&self.role_of).take(n) {
+            *same = self.kind[role.index()];
+        }
         self.units = *units;
         Bitboard::ALL
     }
@@ -1101,9 +1108,9 @@ struct Walk<'a> {
     /// [`attacks::between`] by table.
     between: &'static [[u64; 64]; 64],
     square_of: &'a [Square; 16],
-    role_of: &'a [Role; 16],
-    /// The units of each kind.
+    /// The units of each kind, and of each unit's kind.
     kind: [u32; 6],
+    same: &'a [u32; 16],
     last_rank: Bitboard,
     /// A square the leader landed on, which no follower may cross.
     block: Bitboard,
@@ -1128,11 +1135,10 @@ impl Walk<'_> {
         Bitboard(self.between[a.index()][b.index()])
     }
 
-    /// The weakest units among `candidates` (not empty), with their kind.
+    /// The weakest units among `candidates` (not empty): those of the kind of the lowest.
     #[inline]
-    fn weakest(&self, candidates: u32) -> (Role, u32) {
-        let role = self.role_of[candidates.trailing_zeros() as usize & 15];
-        (role, candidates & self.kind[role.index()])
+    fn weakest(&self, candidates: u32) -> u32 {
+        candidates & self.same[candidates.trailing_zeros() as usize & 15]
     }
 
     /// [`Walk::explore`] behind one follower of a tie.
@@ -1183,11 +1189,12 @@ impl Walk<'_> {
                 });
                 return;
             }
-            let (role, found) = self.weakest(candidates);
+            let found = self.weakest(candidates);
+            let is = |role: Role| found & self.kind[role.index()] != 0;
             // A pawn following onto its last rank promotes: four choices.
-            let promotes = (role == Role::Pawn) & self.last_rank.contains(v);
+            let promotes = is(Role::Pawn) & self.last_rank.contains(v);
             mult <<= 2 * u32::from(promotes);
-            if role == Role::King {
+            if is(Role::King) {
                 king = Some(v);
             }
             // Only a line or a double step has squares between: a knight's jump, a king's
