@@ -362,8 +362,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         total += kept.usual_sum;
         rest = kept.special & leaders;
         // A leader's turns counted apart hold while its chains, its moves and the epoch of
-        // its verdicts do.
-        // Their sum is kept (`held_sum`), less those that no longer hold (rarely any).
+        // its verdicts do. Their sum is kept (`held_sum`); those that no longer hold for
+        // other reasons than a dropped epoch (rarely any) are taken out of it here.
         let mut lapsed = kept.special_held & !(rest & !resummed);
         kept.special_held &= !lapsed;
         while lapsed != 0 {
@@ -667,7 +667,7 @@ pub(super) struct Kept {
     role_of: [Role; 16],
     kind: [u32; 6],
     blocks: [u8; 7],
-    /// Each number's kind as a set of bits (`kind` of its kind).
+    /// The numbers of each number's kind, as a set of bits (`kind` of its kind).
     same: [u32; 16],
     /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move; `reach`
     /// holds the units that reach each square (`defends` turned around; a spare 65th entry
