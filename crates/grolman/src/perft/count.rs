@@ -365,10 +365,8 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         // its verdicts do. Their sum is kept (`held_sum`); those that no longer hold for
         // other reasons than a dropped epoch (rarely any) are taken out of it here.
         let mut lapsed = kept.special_held & !(rest & !resummed);
-        kept.special_held &= !lapsed;
         while lapsed != 0 {
-            let i = lapsed.trailing_zeros() as usize & 15;
-            kept.held_sum = kept.held_sum.wrapping_sub(kept.special_turns[i]);
+            kept.release(lapsed.trailing_zeros() as usize & 15);
             lapsed &= lapsed - 1;
         }
         total += kept.held_sum;
@@ -902,11 +900,17 @@ impl Kept {
     /// Ends the epoch of leader `i`'s verdicts.
     fn drop_verdicts(&mut self, i: usize) {
         self.epoch[i] += 1;
+        self.release(i);
+        self.seen[i] = Bitboard::EMPTY;
+        self.live &= !(1 << i);
+    }
+
+    /// Takes leader `i`'s turns counted apart out of their running total, if they are in it.
+    #[inline]
+    fn release(&mut self, i: usize) {
         let held = u64::from((self.special_held >> i) & 1);
         self.held_sum = self.held_sum.wrapping_sub(self.special_turns[i] * held);
         self.special_held &= !(1 << i);
-        self.seen[i] = Bitboard::EMPTY;
-        self.live &= !(1 << i);
     }
 
     /// Sets unit `i`'s moves: the own squares it reaches, the squares it may lead to, and
