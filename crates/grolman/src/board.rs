@@ -220,3 +220,38 @@ impl Attackers {
         (attackers, knight | king | diag | ortho)
     }
 }
+
+/// The lines between a king and the enemy sliders aligned with it ([`Board::lines_to`]).
+pub(crate) struct Lines {
+    /// The squares on them, whatever stands there.
+    pub(crate) danger: Bitboard,
+    /// Those that alone block such a line (of either side): the only squares whose emptying
+    /// can expose a king that stays put. Ours among them are pinned.
+    pub(crate) pinned: Bitboard,
+}
+
+impl Board {
+    /// The lines between `king` and the sliders of `them` aligned with it, whatever stands
+    /// between.
+    pub(crate) fn lines_to(&self, king: Square, them: Color) -> Lines {
+        let enemy = self.by_color(them);
+        let queens = self.by_role(Role::Queen);
+        let diag = (self.by_role(Role::Bishop) | queens) & enemy;
+        let ortho = (self.by_role(Role::Rook) | queens) & enemy;
+        let mut lines = Lines {
+            danger: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        };
+        for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
+            | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
+        {
+            let line = attacks::between(king, s);
+            lines.danger |= line;
+            let blockers = line & self.occupied;
+            if !blockers.more_than_one() {
+                lines.pinned |= blockers;
+            }
+        }
+        lines
+    }
+}

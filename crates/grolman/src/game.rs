@@ -4,10 +4,10 @@ use core::fmt;
 
 use serde::Serialize;
 
-use crate::legal::has_legal_turn;
 use crate::notation::{self, literature, pgn};
 use crate::position::{FenError, Position};
 use crate::turn::{Turn, TurnError};
+use crate::turns::has_legal_turn;
 use crate::types::{Color, Role};
 use crate::variant::{Rules, Variant};
 use crate::Choices;

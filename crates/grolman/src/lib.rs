@@ -17,14 +17,15 @@ mod bitboard;
 mod board;
 mod chain;
 mod game;
-mod legal;
 mod movegen;
 pub mod notation;
 mod orthodox;
 mod perft;
 mod position;
+mod step;
 mod transform;
 mod turn;
+mod turns;
 mod types;
 mod variant;
 mod zobrist;
@@ -33,7 +34,6 @@ pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, qu
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use game::{Game, GameError, Outcome, Status};
-pub use legal::{count_turns, for_each_turn, for_each_turn_where, has_legal_turn, Visit};
 pub use movegen::{Lead, LeadKind};
 pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
 pub use perft::perft;
@@ -44,5 +44,6 @@ pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,
     Turn, TurnCode, TurnError,
 };
+pub use turns::{count_turns, for_each_turn, for_each_turn_where, has_legal_turn, Visit};
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{Options, ParseVariantError, Rules, Variant};

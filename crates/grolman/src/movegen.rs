@@ -143,7 +143,7 @@ pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
         quiet_or_capture(from, attacks::king_attacks(from), out);
     }
     if rules.castling_allowed() {
-        castles(pos, out);
+        castles(pos, |lead| out.push(lead));
     }
 }
 
@@ -153,11 +153,11 @@ fn to_rank_is_last(us: crate::Color, from: Square) -> bool {
 }
 
 /// Castling, on the conditions of RULES.md 1.2: king and rook unmoved (the right stands),
-/// squares between them empty, king not in check and not crossing an attacked square. Whether
-/// the king may stand on its destination is the end-of-turn test. Returns the squares whose
-/// contents decided it (for the castling rights `pos` has): while they hold the same units,
-/// it finds the same.
-pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) -> Bitboard {
+/// squares between them empty, king not in check and not crossing an attacked square; each
+/// castling lead goes to `out`. Whether the king may stand on its destination is the
+/// end-of-turn test. Returns the squares whose contents decided it (for the castling rights
+/// `pos` has): while they hold the same units, it finds the same.
+pub(crate) fn castles(pos: &Position, mut out: impl FnMut(Lead)) -> Bitboard {
     let us = pos.turn();
     let board = pos.board();
     let occ = board.occupied();
@@ -180,7 +180,7 @@ pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) -> Bitboard {
             attacked |= attackers.any();
         }
         if !attacked {
-            out.push(Lead {
+            out(Lead {
                 from: king,
                 to: king_to,
                 promotion: None,
@@ -189,196 +189,4 @@ pub(crate) fn castles(pos: &Position, out: &mut Vec<Lead>) -> Bitboard {
         }
     }
     seen
-}
-
-/// A leading move played on the board: the position after it (side to move not yet switched),
-/// with what it moved and captured.
-pub(crate) struct Applied {
-    pub pos: Position,
-    pub piece: crate::Piece,
-    pub capture: Option<crate::turn::Capture>,
-    pub castle: Option<crate::turn::CastleRook>,
-}
-
-/// Plays a leading move on a copy of `pos`: see [`make_lead`].
-#[inline]
-pub(crate) fn apply_lead(pos: &Position, lead: Lead) -> Applied {
-    let mut next = pos.clone();
-    let made = make_lead(&mut next, lead);
-    Applied {
-        pos: next,
-        piece: made.piece,
-        capture: made.capture,
-        castle: made.castle,
-    }
-}
-
-/// What [`make_lead`] did, for the caller and for [`unmake_lead`].
-pub(crate) struct Made {
-    pub piece: crate::Piece,
-    pub capture: Option<crate::turn::Capture>,
-    pub castle: Option<crate::turn::CastleRook>,
-    before: (Castling, Option<crate::Square>, u32),
-}
-
-/// Plays a leading move in place: capture (en passant included), promotion, the castling rook,
-/// lost castling rights, the en passant square of a double step, and the half-move clock.
-pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
-    use crate::turn::{Capture, CastleRook};
-    let us = pos.turn();
-    let before = (pos.castling, pos.ep, pos.halfmoves);
-    let en_passant = match lead.kind {
-        LeadKind::EnPassant => lead.to.offset(-us.forward()),
-        _ => None,
-    }
-    .and_then(|square| pos.board.take(square).map(|piece| Capture { square, piece }));
-    let (piece, capture) = match lift_lead(pos, lead.from) {
-        Some(lifted) => {
-            let landed = land_lead(pos, &lifted, lead.from, lead.to);
-            let taken = landed.taken.map(|piece| Capture {
-                square: lead.to,
-                piece,
-            });
-            (lifted.piece, taken.or(en_passant))
-        }
-        None => (crate::Piece::new(us, Role::Pawn), en_passant),
-    };
-    if let Some(role) = lead.promotion {
-        pos.board.set_role(lead.to, role);
-    }
-    let mut castle = None;
-    if let LeadKind::Castle(side) = lead.kind {
-        let (_, rook, _, rook_to) = Castling::squares(us, side);
-        pos.board.shift(rook, rook_to);
-        pos.castling = pos.castling.touched(rook);
-        castle = Some(CastleRook {
-            rook_from: rook,
-            rook_to,
-        });
-    }
-    Made {
-        piece,
-        capture,
-        castle,
-        before,
-    }
-}
-
-/// The rights, en passant square and half-move clock of a position, to restore.
-type Counters = (Castling, Option<crate::Square>, u32);
-
-/// A leader lifted off its square by [`lift_lead`], and what to restore.
-pub(crate) struct Lifted {
-    pub piece: crate::Piece,
-    before: Counters,
-}
-
-/// What [`land_lead`] took, and what to restore.
-pub(crate) struct Landed {
-    pub taken: Option<crate::Piece>,
-    before: Counters,
-}
-
-/// The first half of a leading move played in place (RULES.md 1.3): the unit leaves `from`,
-/// rights on `from` lapse, and the half-move clock counts the move (a pawn's resets it). Its
-/// chain may be played ([`make_follow`]) before it lands ([`land_lead`]), so that one chain
-/// serves every destination. `None` if `from` is empty.
-#[inline]
-pub(crate) fn lift_lead(pos: &mut Position, from: crate::Square) -> Option<Lifted> {
-    let before = (pos.castling, pos.ep, pos.halfmoves);
-    let piece = pos.board.take(from)?;
-    pos.castling = before.0.touched(from);
-    pos.ep = None;
-    pos.halfmoves = if piece.role == Role::Pawn { 0 } else { before.2 + 1 };
-    Some(Lifted { piece, before })
-}
-
-/// The second half of a leading move other than castling and en passant: the unit lifted from
-/// `from` lands on `to`, taking what stands there; rights on `to` lapse, a capture resets the
-/// half-move clock, and a pawn's double step opens en passant unless a follower's already did.
-#[inline]
-pub(crate) fn land_lead(
-    pos: &mut Position,
-    lifted: &Lifted,
-    from: crate::Square,
-    to: crate::Square,
-) -> Landed {
-    let before = (pos.castling, pos.ep, pos.halfmoves);
-    let taken = pos.board.take(to);
-    pos.board.put(to, lifted.piece);
-    pos.castling = before.0.touched(to);
-    if lifted.piece.role == Role::Pawn && from.u8().abs_diff(to.u8()) == 16 && before.1.is_none() {
-        pos.ep = from.offset(pos.turn().forward());
-    }
-    if taken.is_some() {
-        pos.halfmoves = 0;
-    }
-    Landed { taken, before }
-}
-
-/// Takes back what [`land_lead`] did on `to`.
-#[inline]
-pub(crate) fn unland_lead(pos: &mut Position, to: crate::Square, landed: &Landed) {
-    pos.board.take(to);
-    if let Some(piece) = landed.taken {
-        pos.board.put(to, piece);
-    }
-    (pos.castling, pos.ep, pos.halfmoves) = landed.before;
-}
-
-/// Takes back what [`lift_lead`] did on `from`.
-#[inline]
-pub(crate) fn unlift_lead(pos: &mut Position, from: crate::Square, lifted: &Lifted) {
-    pos.board.put(from, lifted.piece);
-    (pos.castling, pos.ep, pos.halfmoves) = lifted.before;
-}
-
-/// Plays a follower's step in place (RULES.md 1.3): the unit on `from` moves to the vacated
-/// `to`, rights on `from` lapse, and a pawn resets the half-move clock and, by a double step,
-/// opens en passant. Returns the rights, en passant square and clock to restore.
-#[inline]
-pub(crate) fn make_follow(
-    pos: &mut Position,
-    from: crate::Square,
-    to: crate::Square,
-    role: Role,
-) -> (Castling, Option<crate::Square>, u32) {
-    let before = (pos.castling, pos.ep, pos.halfmoves);
-    pos.board.shift(from, to);
-    pos.castling = pos.castling.touched(from);
-    if role == Role::Pawn {
-        pos.halfmoves = 0;
-        if from.u8().abs_diff(to.u8()) == 16 {
-            pos.ep = from.offset(pos.turn().forward());
-        }
-    }
-    before
-}
-
-/// Takes back what [`make_follow`] did.
-#[inline]
-pub(crate) fn unmake_follow(
-    pos: &mut Position,
-    from: crate::Square,
-    to: crate::Square,
-    before: (Castling, Option<crate::Square>, u32),
-) {
-    pos.board.shift(to, from);
-    (pos.castling, pos.ep, pos.halfmoves) = before;
-}
-
-/// Takes back what [`make_lead`] did.
-#[inline]
-pub(crate) fn unmake_lead(pos: &mut Position, lead: Lead, made: &Made) {
-    if let Some(c) = made.castle {
-        pos.board.shift(c.rook_to, c.rook_from);
-    }
-    if lead.promotion.is_some() {
-        pos.board.set_role(lead.to, Role::Pawn);
-    }
-    pos.board.shift(lead.to, lead.from);
-    if let Some(c) = made.capture {
-        pos.board.put(c.square, c.piece);
-    }
-    (pos.castling, pos.ep, pos.halfmoves) = made.before;
 }

@@ -5,9 +5,10 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::movegen::{apply_lead, plain_leads, Lead, LeadKind};
-use crate::position::{Castling, CastlingSide, Position};
-use crate::types::{Color, Role, Square};
+use crate::movegen::{self, plain_leads, Lead, LeadKind};
+use crate::position::Position;
+use crate::step::{self, apply_lead};
+use crate::types::{Role, Square};
 
 /// Receives moves by sets of destinations.
 trait Sink {
@@ -71,17 +72,7 @@ fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         None => Bitboard::ALL,
     };
 
-    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
-    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag);
-    let mut pinned = Bitboard::EMPTY;
-    for s in snipers {
-        let blockers = attacks::between(king, s) & occ;
-        if !blockers.more_than_one() {
-            pinned |= blockers & own;
-        }
-    }
+    let pinned = board.lines_to(king, them).pinned & own;
     let allowed = |from: Square| {
         if pinned.contains(from) {
             check_mask & attacks::line(king, from)
@@ -151,28 +142,13 @@ fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
+    // Castling as in every variant, and the king may not land in check either.
     if checkers.is_empty() {
-        for side in [CastlingSide::King, CastlingSide::Queen] {
-            if !pos.castling().has(us, side) {
-                continue;
+        movegen::castles(pos, |lead| {
+            if board.attackers(lead.to, them, occ).is_empty() {
+                sink.one(lead);
             }
-            let (k, rook, king_to, _) = Castling::squares(us, side);
-            if (attacks::between(k, rook) & occ).any() {
-                continue;
-            }
-            let path = attacks::between(k, king_to).with(king_to);
-            if path
-                .into_iter()
-                .all(|sq| board.attackers(sq, them, occ).is_empty())
-            {
-                sink.one(Lead {
-                    from: k,
-                    to: king_to,
-                    promotion: None,
-                    kind: LeadKind::Castle(side),
-                });
-            }
-        }
+        });
     }
 }
 
@@ -187,10 +163,7 @@ pub(crate) fn legal_moves(pos: &Position) -> Vec<Lead> {
 #[inline]
 pub(crate) fn play(pos: &Position, lead: Lead) -> Position {
     let mut next = apply_lead(pos, lead).pos;
-    next.turn = pos.turn.other();
-    if pos.turn == Color::Black {
-        next.fullmoves += 1;
-    }
+    step::finish_turn(&mut next);
     next
 }
 

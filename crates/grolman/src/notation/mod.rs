@@ -5,89 +5,10 @@ pub mod choices;
 pub mod literature;
 pub mod pgn;
 
-use crate::bitboard::Bitboard;
-use crate::legal::{for_each_turn_where, has_legal_turn};
-use crate::movegen::Lead;
 use crate::position::Position;
-use crate::turn::{write_code, Turn, TurnCode, TurnError};
+use crate::turn::{Turn, TurnCode, TurnError};
+pub use crate::turns::{leading_moves, legal_turns, legal_turns_where};
 use crate::variant::Rules;
-
-/// Every legal turn of `pos` with its code, notation, events and the position after it.
-///
-/// ```
-/// use grolman::{notation::legal_turns, Position, Variant};
-/// let turns = legal_turns(&Position::start(), Variant::Grolman.into());
-/// assert_eq!(turns.len(), 20);
-/// let e4 = turns.iter().find(|t| t.san == "e4").unwrap();
-/// assert_eq!(e4.code, "e2e4,g1e2,h1g1");
-/// ```
-pub fn legal_turns(pos: &Position, rules: Rules) -> Vec<Turn> {
-    legal_turns_where(pos, rules, |_| true)
-}
-
-/// The legal turns whose leading move passes `lead_filter`, as [`legal_turns`] gives them
-/// (their SAN still disambiguated among all the leading moves). Cheaper when a Tatarstan
-/// position has thousands of turns and only those of one leader are wanted.
-pub fn legal_turns_where(
-    pos: &Position,
-    rules: Rules,
-    mut lead_filter: impl FnMut(&Lead) -> bool,
-) -> Vec<Turn> {
-    let mut raw = Vec::new();
-    for_each_turn_where(pos, rules, true, |l| lead_filter(l), &mut |v| {
-        raw.push((
-            v.lead,
-            v.steps.to_vec(),
-            v.owner_promotions.to_vec(),
-            v.events.to_vec(),
-            v.after.clone(),
-        ));
-        false
-    });
-    // SAN tells a leading move apart from the others that reach the same square.
-    let targets = raw.iter().fold(Bitboard::EMPTY, |bb, r| bb.with(r.0.to));
-    let leads = leading_moves_where(pos, rules, |l| targets.contains(l.to));
-    raw.into_iter()
-        .map(|(lead, steps, owner_promotions, events, after)| {
-            let san = literature::san(pos, lead, &leads);
-            let check = after.is_check();
-            let mate = check && !has_legal_turn(&after, rules);
-            let mut turn = Turn {
-                code: write_code(&steps, &owner_promotions),
-                notation: String::new(),
-                san,
-                from: lead.from,
-                to: lead.to,
-                fen: after.fen(),
-                check,
-                mate,
-                events,
-                steps,
-                owner_promotions,
-                after,
-            };
-            turn.notation = literature::write(&turn);
-            turn
-        })
-        .collect()
-}
-
-/// The leading moves that start at least one legal turn, each once.
-pub fn leading_moves(pos: &Position, rules: Rules) -> Vec<Lead> {
-    leading_moves_where(pos, rules, |_| true)
-}
-
-/// [`leading_moves`] among those that pass `lead_filter`.
-fn leading_moves_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lead) -> bool) -> Vec<Lead> {
-    let mut leads: Vec<Lead> = Vec::new();
-    for_each_turn_where(pos, rules, false, lead_filter, &mut |v| {
-        if leads.last() != Some(&v.lead) {
-            leads.push(v.lead);
-        }
-        false
-    });
-    leads
-}
 
 /// The legal turns of the leading move that a turn code starts with; an error naming the
 /// leader when it has none.

@@ -1,13 +1,14 @@
 //! The last two plies of Grolman perft: the legal turns of a position counted without playing
 //! them, and the turns of the position above played from the same kept chains.
 
-use super::inner::{lines_to, play_lead, Safety};
+use super::inner::{play_lead, Safety};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Attackers, Board};
 use crate::chain;
 use crate::movegen::{self, Lead, LeadKind};
 use crate::position::{Castling, CastlingSide, Position};
+use crate::step;
 use crate::types::{Color, Role, Square};
 use crate::variant::Rules;
 
@@ -55,17 +56,13 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let occ = board.occupied();
     let own = board.by_color(us);
     let enemy = board.by_color(them);
-    let lines = lines_to(board, king, them);
-    // In check: by a slider on an open line, or by a knight, pawn or king.
-    let in_check = lines.open
-        || (enemy
-            & ((attacks::knight_attacks(king) & board.by_role(Role::Knight))
-                | (attacks::pawn_attacks(us, king) & board.by_role(Role::Pawn))
-                | (attacks::king_attacks(king) & board.by_role(Role::King))))
-        .any();
+    let lines = board.lines_to(king, them);
+    // Who attacks a square, the enemy's units sorted once.
+    let threats = Attackers::of(board, them);
+    let checkers = threats.on(king, occ);
     let safety = Safety {
         king: Some(king),
-        in_check,
+        in_check: checkers.any(),
         occupied: occ,
         danger: lines.danger,
     };
@@ -210,8 +207,6 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         sensitive: Bitboard::EMPTY,
         visited: Bitboard::EMPTY,
     };
-    // Who attacks a square, the enemy's units sorted once.
-    let threats = Attackers::of(board, them);
     // The verdict on a chain that might expose the king, with the squares whose contents
     // decided it: the leader's destinations (among `dests` when the king leads) that leave
     // the king unattacked.
@@ -237,11 +232,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     };
     // The leader's destinations that answer a check (all when not in check): those that
     // take the checker or block its line.
-    let answers = if safety.in_check {
-        stoppers(king, threats.on(king, occ))
-    } else {
-        Bitboard::ALL
-    };
+    let answers = stoppers(king, checkers);
     // Pawns about to promote lead four times over; pawns that may take en passant are
     // counted apart.
     let promoting = pawns & Bitboard::rank((us.last_rank() as i8 - forward / 8) as u8);
@@ -458,7 +449,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         if EXPAND {
             let mut castles = std::mem::take(&mut scratch.levels[l].castles);
             castles.clear();
-            movegen::castles(pos, &mut castles);
+            movegen::castles(pos, |lead| castles.push(lead));
             for &lead in &castles {
                 total += play_lead(pos, rules, &safety, lead, depth, scratch);
             }
@@ -471,7 +462,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
             castles.clear();
             let mut castled = Castled {
                 rights: Some(rights),
-                seen: movegen::castles(pos, &mut castles),
+                seen: movegen::castles(pos, |lead| castles.push(lead)),
                 visited: Bitboard::EMPTY,
                 turns: 0,
             };
@@ -601,7 +592,7 @@ fn play_chain(
     scratch: &mut Scratch,
 ) -> u64 {
     let us = child.turn;
-    let Some(lifted) = movegen::lift_lead(child, from) else {
+    let Some(lifted) = step::lift_lead(child, from) else {
         return 0;
     };
     // The square each follower steps to: the leader's, then the one the last follower left.
@@ -614,7 +605,7 @@ fn play_chain(
     };
     for k in 0..leaf.steps.len() {
         let j = leaf.steps.get(k);
-        movegen::make_follow(child, square_of[j], to(k), role_of[j]);
+        step::make_follow(child, square_of[j], to(k), role_of[j]);
     }
     // Where the leader may land with the king safe, if it stays where the chain left it: the
     // leader can only block a line or take an attacker (and a unit it takes is replaced by
@@ -628,18 +619,18 @@ fn play_chain(
     };
     let mut n = 0;
     for dest in dests {
-        let landed = movegen::land_lead(child, &lifted, from, dest);
+        let landed = step::land_lead(child, &lifted, from, dest);
         if cover.contains(dest) && !(king_leads && child.board.king_attacked(us)) {
-            child.turn = us.other();
+            let fullmoves = step::finish_turn(child);
             n += count_grolman(child, rules, scratch);
-            child.turn = us;
+            step::unfinish_turn(child, fullmoves);
         }
-        movegen::unland_lead(child, dest, &landed);
+        step::unland_lead(child, dest, &landed);
     }
     for k in (0..leaf.steps.len()).rev() {
         child.board.shift(to(k), square_of[leaf.steps.get(k)]);
     }
-    movegen::unlift_lead(child, from, &lifted);
+    step::unlift_lead(child, from, &lifted);
     n
 }
 

@@ -2,12 +2,12 @@
 //! unit moved, then moved back).
 
 use super::count::{self, count_grolman, Scratch};
-use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::chain;
 use crate::movegen::{self, Lead};
 use crate::position::Position;
-use crate::types::{Color, Role, Square};
+use crate::step;
+use crate::types::{Role, Square};
 use crate::variant::Rules;
 
 /// Grolman perft: the chains are played in place (each follower moved and moved back), the
@@ -29,17 +29,17 @@ pub(super) fn by_leads(pos: &mut Position, rules: Rules, depth: u32, scratch: &m
     let safety = Safety::of(pos);
     let mut n = 0;
     for lead in leads {
-        let made = movegen::make_lead(pos, lead);
+        let made = step::make_lead(pos, lead);
         let (moved, vacated) = emptied_and_filled(lead, &made);
         n += follow(pos, rules, &safety, moved, vacated, depth, scratch);
-        movegen::unmake_lead(pos, lead, &made);
+        step::unmake_lead(pos, lead, &made);
     }
     n
 }
 
 /// The squares a leading move filled with units that have moved, and the one or two it left
 /// for followers.
-fn emptied_and_filled(lead: Lead, made: &movegen::Made) -> (Bitboard, [Option<Square>; 2]) {
+fn emptied_and_filled(lead: Lead, made: &step::Made) -> (Bitboard, [Option<Square>; 2]) {
     let mut moved = Bitboard::from_square(lead.to);
     let mut vacated = [Some(lead.from), None];
     if let Some(c) = made.castle {
@@ -59,7 +59,7 @@ pub(super) fn play_lead(
     scratch: &mut Scratch,
 ) -> u64 {
     let mut next = pos.clone();
-    let made = movegen::make_lead(&mut next, lead);
+    let made = step::make_lead(&mut next, lead);
     let (moved, vacated) = emptied_and_filled(lead, &made);
     follow(&mut next, rules, safety, moved, vacated, depth, scratch)
 }
@@ -84,7 +84,7 @@ impl Safety {
             king,
             in_check: board.king_attacked(us),
             occupied: board.occupied(),
-            danger: king.map_or(Bitboard::EMPTY, |k| lines_to(board, k, them).danger),
+            danger: king.map_or(Bitboard::EMPTY, |k| board.lines_to(k, them).danger),
         }
     }
 
@@ -94,40 +94,6 @@ impl Safety {
         let emptied = self.occupied & !after.occupied();
         !self.in_check && after.by_role(Role::King).contains(king) && (emptied & self.danger).is_empty()
     }
-}
-
-/// The lines between `king` and the sliders of `them` aligned with it.
-pub(super) struct Lines {
-    /// The squares on them, whatever stands there.
-    pub(super) danger: Bitboard,
-    /// Those that alone block such a line: the only squares whose emptying can expose a king
-    /// that stays put.
-    pub(super) pinned: Bitboard,
-    /// Whether such a line is open: a check.
-    pub(super) open: bool,
-}
-
-pub(super) fn lines_to(board: &crate::Board, king: Square, them: Color) -> Lines {
-    let enemy = board.by_color(them);
-    let diag = (board.by_role(Role::Bishop) | board.by_role(Role::Queen)) & enemy;
-    let ortho = (board.by_role(Role::Rook) | board.by_role(Role::Queen)) & enemy;
-    let mut lines = Lines {
-        danger: Bitboard::EMPTY,
-        pinned: Bitboard::EMPTY,
-        open: false,
-    };
-    for s in (attacks::bishop_attacks(king, Bitboard::EMPTY) & diag)
-        | (attacks::rook_attacks(king, Bitboard::EMPTY) & ortho)
-    {
-        let line = attacks::between(king, s);
-        lines.danger |= line;
-        let blockers = line & board.occupied();
-        lines.open |= blockers.is_empty();
-        if !blockers.more_than_one() {
-            lines.pinned |= blockers;
-        }
-    }
-    lines
 }
 
 /// Every chain after the leading move, then perft of each legal position at its end; `pos`
@@ -147,14 +113,9 @@ fn follow(
         if !safety.holds(&pos.board) && pos.board.king_attacked(us) {
             return 0;
         }
-        let fullmoves = pos.fullmoves;
-        pos.turn = us.other();
-        if us == Color::Black {
-            pos.fullmoves += 1;
-        }
+        let fullmoves = step::finish_turn(pos);
         let n = grolman(pos, rules, depth - 1, scratch);
-        pos.turn = us;
-        pos.fullmoves = fullmoves;
+        step::unfinish_turn(pos, fullmoves);
         return n;
     };
     let mut n = 0;
@@ -162,7 +123,7 @@ fn follow(
         let Some(to) = *v else { continue };
         let promotes = role == Role::Pawn && to.rank() == us.last_rank();
         for from in found[i] {
-            let before = movegen::make_follow(pos, from, to, role);
+            let before = step::make_follow(pos, from, to, role);
             let next = [Some(from), None];
             if promotes {
                 for promotion in Role::PROMOTIONS {
@@ -173,7 +134,7 @@ fn follow(
             } else {
                 n += follow(pos, rules, safety, moved.with(to), next, depth, scratch);
             }
-            movegen::unmake_follow(pos, from, to, before);
+            step::unmake_follow(pos, from, to, before);
         }
     }
     n

@@ -1,7 +1,7 @@
 //! Counting turns to a fixed depth: the standard check of a move generator.
 
-use crate::legal::{count_turns, for_each_turn};
 use crate::position::Position;
+use crate::turns::{count_turns, for_each_turn};
 use crate::variant::{Rules, Variant};
 
 mod count;

@@ -1,13 +1,16 @@
 //! Whole turns: the leading move, the chain of followers, the transformation phase, and the
 //! end-of-turn legality test (RULES.md 1.6). One generator serves perft, search and the board:
-//! with `EXPLAIN` it also records the events of each turn.
+//! with `EXPLAIN` it also records the events of each turn. [`legal_turns`] builds the [`Turn`]s
+//! (code, notation, events, position after) that the board, the engine and the CLI use.
 
 use crate::bitboard::Bitboard;
 use crate::chain;
-use crate::movegen::{self, apply_lead, Applied, Lead, LeadKind};
+use crate::movegen::{self, Lead, LeadKind};
+use crate::notation::literature;
 use crate::position::{Castling, Position};
-use crate::transform::{self, LastRank};
-use crate::turn::{Event, FollowReason, OwnerPromotion, Right, Step};
+use crate::step::{self, apply_lead, Applied};
+use crate::transform;
+use crate::turn::{write_code, Event, FollowReason, OwnerPromotion, Step, Turn};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Rules;
 
@@ -114,14 +117,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
 
     fn lapses(&mut self, before: Castling, after: Castling) {
         if EXPLAIN {
-            for (color, side) in before.lost(after) {
-                self.events.push(Event::RightLapsed {
-                    right: Right::Castling,
-                    color: Some(color),
-                    side: Some(side),
-                    square: None,
-                });
-            }
+            step::lapsed_rights(&mut self.events, before, after);
         }
     }
 
@@ -220,7 +216,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 };
                 for &promotion in choices {
                     let mut next = pos.clone();
-                    movegen::make_follow(&mut next, from, to, role);
+                    step::make_follow(&mut next, from, to, role);
                     if let Some(r) = promotion {
                         next.board.set_role(to, r);
                     }
@@ -247,105 +243,131 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
     }
 
     fn finish(&mut self, mut pos: Position) {
-        pos.turn = self.us.other();
-        if self.us == Color::Black {
-            pos.fullmoves += 1;
-        }
-        if self.rules.variant.transforms() {
-            let events_len = self.events.len();
-            let mut last_rank = LastRank::default();
-            let changed = transform::stage::<EXPLAIN>(
-                &mut pos.board,
-                Role::Pawn,
-                &mut self.events,
-                Some(&mut last_rank),
+        step::finish_turn(&mut pos);
+        if !self.rules.variant.transforms() {
+            self.stop = emit(
+                self.us,
+                self.lead,
+                &self.steps,
+                &[],
+                &self.events,
+                &pos,
+                self.visit,
             );
-            self.owner_choices(pos, changed, &last_rank, 0, events_len);
-            self.events.truncate(events_len);
-        } else {
-            self.emit(&pos);
-        }
-    }
-
-    /// Every combination of the owners' choices for units that became pawns on their last rank.
-    fn owner_choices(
-        &mut self,
-        pos: Position,
-        changed: Bitboard,
-        last_rank: &LastRank,
-        i: usize,
-        events_from: usize,
-    ) {
-        let Some(sq) = last_rank.get(i) else {
-            return self.later_stages(pos, changed);
-        };
-        for role in Role::PROMOTIONS {
-            let mut next = pos.clone();
-            next.board.set_role(sq, role);
-            if EXPLAIN {
-                for e in &mut self.events[events_from..] {
-                    if let Event::Transform {
-                        square, promotion, ..
-                    } = e
-                    {
-                        if *square == sq {
-                            *promotion = Some(role);
-                        }
-                    }
-                }
-            }
-            self.promotions.push(OwnerPromotion { square: sq, role });
-            self.owner_choices(next, changed, last_rank, i + 1, events_from);
-            self.promotions.pop();
-            if self.stop {
-                return;
-            }
-        }
-    }
-
-    fn later_stages(&mut self, mut pos: Position, mut changed: Bitboard) {
-        let events_len = self.events.len();
-        for kind in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            changed |= transform::stage::<EXPLAIN>(&mut pos.board, kind, &mut self.events, None);
-        }
-        let before = pos.castling;
-        for sq in changed & CORNERS {
-            pos.castling = pos.castling.touched(sq);
-        }
-        self.lapses(before, pos.castling);
-        if let Some(ep) = pos.ep {
-            let pawn = ep.offset(self.us.forward()).and_then(|s| pos.board.role_at(s));
-            if pawn != Some(Role::Pawn) {
-                pos.ep = None;
-                if EXPLAIN {
-                    self.events.push(Event::RightLapsed {
-                        right: Right::EnPassant,
-                        color: None,
-                        side: None,
-                        square: Some(ep),
-                    });
-                }
-            }
-        }
-        self.emit(&pos);
-        self.events.truncate(events_len);
-    }
-
-    fn emit(&mut self, pos: &Position) {
-        if pos.board.king_attacked(self.us) {
             return;
         }
-        let visit = Visit {
-            lead: self.lead,
-            steps: &self.steps,
-            owner_promotions: &self.promotions,
-            events: &self.events,
-            after: pos,
+        let Gen {
+            us,
+            lead,
+            steps,
+            promotions,
+            events,
+            visit,
+            ..
+        } = self;
+        let mut emit = |after: &Position, events: &[Event], owner_promotions: &[OwnerPromotion]| {
+            emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
         };
-        if (self.visit)(&visit) {
-            self.stop = true;
-        }
+        self.stop = transform::phase::<EXPLAIN>(pos, *us, events, promotions, &mut emit);
     }
 }
 
-const CORNERS: Bitboard = Bitboard((1 << 0) | (1 << 7) | (1 << 56) | (1 << 63));
+/// Visits the turn that ends in `after` if it leaves the king of `us` unattacked (RULES.md
+/// 1.6); returns whether the visitor asks to stop.
+fn emit(
+    us: Color,
+    lead: Lead,
+    steps: &[Step],
+    owner_promotions: &[OwnerPromotion],
+    events: &[Event],
+    after: &Position,
+    visit: &mut dyn FnMut(&Visit<'_>) -> bool,
+) -> bool {
+    if after.board.king_attacked(us) {
+        return false;
+    }
+    visit(&Visit {
+        lead,
+        steps,
+        owner_promotions,
+        events,
+        after,
+    })
+}
+
+/// Every legal turn of `pos` with its code, notation, events and the position after it.
+///
+/// ```
+/// use grolman::{notation::legal_turns, Position, Variant};
+/// let turns = legal_turns(&Position::start(), Variant::Grolman.into());
+/// assert_eq!(turns.len(), 20);
+/// let e4 = turns.iter().find(|t| t.san == "e4").unwrap();
+/// assert_eq!(e4.code, "e2e4,g1e2,h1g1");
+/// ```
+pub fn legal_turns(pos: &Position, rules: Rules) -> Vec<Turn> {
+    legal_turns_where(pos, rules, |_| true)
+}
+
+/// The legal turns whose leading move passes `lead_filter`, as [`legal_turns`] gives them
+/// (their SAN still disambiguated among all the leading moves). Cheaper when a Tatarstan
+/// position has thousands of turns and only those of one leader are wanted.
+pub fn legal_turns_where(
+    pos: &Position,
+    rules: Rules,
+    mut lead_filter: impl FnMut(&Lead) -> bool,
+) -> Vec<Turn> {
+    let mut raw = Vec::new();
+    for_each_turn_where(pos, rules, true, |l| lead_filter(l), &mut |v| {
+        raw.push((
+            v.lead,
+            v.steps.to_vec(),
+            v.owner_promotions.to_vec(),
+            v.events.to_vec(),
+            v.after.clone(),
+        ));
+        false
+    });
+    // SAN tells a leading move apart from the others that reach the same square.
+    let targets = raw.iter().fold(Bitboard::EMPTY, |bb, r| bb.with(r.0.to));
+    let leads = leading_moves_where(pos, rules, |l| targets.contains(l.to));
+    raw.into_iter()
+        .map(|(lead, steps, owner_promotions, events, after)| {
+            let san = literature::san(pos, lead, &leads);
+            let check = after.is_check();
+            let mate = check && !has_legal_turn(&after, rules);
+            let mut turn = Turn {
+                code: write_code(&steps, &owner_promotions),
+                notation: String::new(),
+                san,
+                from: lead.from,
+                to: lead.to,
+                fen: after.fen(),
+                check,
+                mate,
+                events,
+                steps,
+                owner_promotions,
+                after,
+            };
+            turn.notation = literature::write(&turn);
+            turn
+        })
+        .collect()
+}
+
+/// The leading moves that start at least one legal turn, each once.
+pub fn leading_moves(pos: &Position, rules: Rules) -> Vec<Lead> {
+    leading_moves_where(pos, rules, |_| true)
+}
+
+/// [`leading_moves`] among those that pass `lead_filter`.
+fn leading_moves_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lead) -> bool) -> Vec<Lead> {
+    let mut leads: Vec<Lead> = Vec::new();
+    for_each_turn_where(pos, rules, false, lead_filter, &mut |v| {
+        if leads.last() != Some(&v.lead) {
+            leads.push(v.lead);
+        }
+        false
+    });
+    leads
+}
