@@ -6,11 +6,11 @@ mod engine_cmd;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grolman::{notation, perft, Game, Position, Rules, Variant};
+use grolman::{fast_perft, notation, perft, Game, Position, Rules, Variant};
 
 const USAGE: &str = "usage:
-  grolman perft <variant> <depth> [fen]
-  grolman divide <variant> <depth> [fen]
+  grolman perft [--reference] <variant> <depth> [fen]
+  grolman divide [--reference] <variant> <depth> [fen]
   grolman turns <variant> [fen]
   grolman play <variant> [--fen F] <code>...
   grolman bench [rounds]
@@ -71,26 +71,40 @@ fn position(rest: &[String]) -> Result<Position, Failure> {
     Position::from_fen(&rest.join(" ")).map_err(input)
 }
 
+/// A perft counter: the reference or the fast one.
+type Counter = fn(&Position, Rules, u32) -> u64;
+
+/// The perft counter the arguments ask for: the reference (`--reference` first, the general
+/// generator) or the fast one; and the arguments after the flag.
+fn counter(args: &[String]) -> (Counter, &[String]) {
+    match args.split_first() {
+        Some((flag, rest)) if flag == "--reference" => (perft, rest),
+        _ => (fast_perft, args),
+    }
+}
+
 fn run(args: &[String]) -> Result<(), Failure> {
     let cmd = args.first().ok_or_else(|| usage("missing command"))?;
     match cmd.as_str() {
         "perft" => {
-            let rules = variant(args.get(1))?;
-            let d = depth(args.get(2))?;
-            let pos = position(&args[3.min(args.len())..])?;
+            let (count, args) = counter(&args[1..]);
+            let rules = variant(args.first())?;
+            let d = depth(args.get(1))?;
+            let pos = position(&args[2.min(args.len())..])?;
             let start = Instant::now();
-            let n = perft(&pos, rules, d);
+            let n = count(&pos, rules, d);
             let secs = start.elapsed().as_secs_f64();
             eprintln!("{:.3} s, {:.1} M nodes/s", secs, n as f64 / secs.max(1e-9) / 1e6);
             println!("{n}");
         }
         "divide" => {
-            let rules = variant(args.get(1))?;
-            let d = depth(args.get(2))?.max(1);
-            let pos = position(&args[3.min(args.len())..])?;
+            let (count, args) = counter(&args[1..]);
+            let rules = variant(args.first())?;
+            let d = depth(args.get(1))?.max(1);
+            let pos = position(&args[2.min(args.len())..])?;
             let mut total = 0;
             for t in notation::legal_turns(&pos, rules) {
-                let n = perft(&t.after, rules, d - 1);
+                let n = count(&t.after, rules, d - 1);
                 total += n;
                 println!("{} {n}", t.code);
             }

@@ -190,7 +190,7 @@ impl Game {
     #[cfg(feature = "engine")]
     pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
         check_depth(depth)?;
-        Ok(grolman::perft(self.inner.position(), self.inner.rules(), depth) as f64)
+        Ok(grolman::fast_perft(self.inner.position(), self.inner.rules(), depth) as f64)
     }
 }
 
@@ -216,7 +216,7 @@ pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, JsError> {
     check_depth(depth)?;
     let rules = parse_variant(variant)?.into();
     let pos = Position::from_fen(fen).map_err(err)?;
-    Ok(grolman::perft(&pos, rules, depth) as f64)
+    Ok(grolman::fast_perft(&pos, rules, depth) as f64)
 }
 
 /// Every legal turn of `fen` under `variant` (for boards that hold no game).

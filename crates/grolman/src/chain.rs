@@ -1,10 +1,19 @@
-//! Followers (RULES.md 1.3-1.5): which units could move to a vacated square, and which kind is
-//! the weakest among them.
+//! Followers (RULES.md 1.3-1.5): which units could move to a vacated square, which kind is
+//! the weakest among them, the two squares castling vacates, follower promotions, and the walk
+//! of every chain behind a leading move ([`walk`]), generic over what it records: nothing
+//! for counting, a turn's steps and events for the board.
+//!
+//! The Grolman perft counter walks the same rule over units numbered by kind and kept tables
+//! of who reaches each square (`perft::fast`), where a position's thousands of chains are
+//! counted without playing them.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Units;
-use crate::turn::Candidate;
+use crate::movegen::Lead;
+use crate::position::{Castling, Position};
+use crate::step;
+use crate::turn::{Candidate, CastleRook, FollowReason};
 use crate::types::{Color, Role, Square};
 
 /// The pawns among `pawns` that could step to the empty square `v`: one step straight forward,
@@ -144,4 +153,122 @@ pub(crate) fn all_candidates<B: Units>(
         }
     }
     out
+}
+
+/// The squares a leading move filled with a unit that has moved (its destination, and the
+/// rook's after castling), and the one or two it vacated for followers (RULES.md 1.3, 1.5).
+#[inline]
+pub(crate) fn after_lead(lead: Lead, castle: Option<CastleRook>) -> (Bitboard, [Option<Square>; 2]) {
+    let mut moved = Bitboard::from_square(lead.to);
+    let mut vacated = [Some(lead.from), None];
+    if let Some(c) = castle {
+        moved.set(c.rook_to);
+        vacated[1] = Some(c.rook_from);
+    }
+    (moved, vacated)
+}
+
+/// What [`walk`] records of the chains it walks, and what it does at the end of each.
+pub(crate) trait Recorder {
+    /// Whether a follower's promotion choices are walked one by one (the kinds matter after
+    /// the turn), or walked once, standing for four turns (counting the last ply: the kinds
+    /// of moved units never matter, they are out of the chain and do not attack our king).
+    const EACH_PROMOTION: bool;
+
+    /// Who could follow into the `vacated` squares (`best`: the weakest kind and its units,
+    /// as [`followers`] finds them); returns the reason the follower follows.
+    #[inline]
+    fn candidates(
+        &mut self,
+        _pos: &Position,
+        _unmoved: Bitboard,
+        _vacated: [Option<Square>; 2],
+        best: Option<(Role, [Bitboard; 2])>,
+    ) -> FollowReason {
+        match best {
+            Some((_, found)) if found[0].count() + found[1].count() > 1 => FollowReason::Choice,
+            _ => FollowReason::Weakest,
+        }
+    }
+
+    /// A follower of kind `role` stepped from `from` to `to` (promoting to `promotion`),
+    /// already played on `pos`; `before` are the castling rights before its step.
+    #[inline]
+    fn follow(
+        &mut self,
+        _pos: &Position,
+        (_from, _to, _promotion): (Square, Square, Option<Role>),
+        _role: Role,
+        _reason: FollowReason,
+        _before: Castling,
+    ) {
+    }
+
+    /// Takes back what the last [`Recorder::follow`] recorded.
+    #[inline]
+    fn unfollow(&mut self) {}
+
+    /// A chain ended on `pos` (side to move not yet switched): the turns it counts.
+    fn end(&mut self, pos: &mut Position) -> u64;
+
+    /// Whether to stop walking.
+    #[inline]
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// Walks every chain on `pos` from the `vacated` squares (RULES.md 1.3-1.5), playing each
+/// follower in place and taking it back: the weakest kind that can reach a vacated square
+/// follows; a tie branches on each unit; a pawn following onto its last rank promotes.
+/// `moved` holds the squares of the units that have moved this turn. Returns the sum of what
+/// `recorder` counts at the end of each chain; `pos` is as it came.
+pub(crate) fn walk<R: Recorder>(
+    pos: &mut Position,
+    moved: Bitboard,
+    vacated: [Option<Square>; 2],
+    recorder: &mut R,
+) -> u64 {
+    let us = pos.turn;
+    let unmoved = pos.board.by_color(us) & !moved;
+    let best = followers(&pos.board, us, unmoved, vacated);
+    let reason = recorder.candidates(pos, unmoved, vacated, best);
+    let Some((role, found)) = best else {
+        return recorder.end(pos);
+    };
+    let mut n = 0;
+    for (i, v) in vacated.iter().enumerate() {
+        let Some(to) = *v else { continue };
+        let promotes = role == Role::Pawn && to.rank() == us.last_rank();
+        for from in found[i] {
+            let before = step::make_follow(pos, from, to, role);
+            let next = [Some(from), None];
+            if promotes && R::EACH_PROMOTION {
+                for promotion in Role::PROMOTIONS {
+                    pos.board.set_role(to, promotion);
+                    recorder.follow(pos, (from, to, Some(promotion)), role, reason, before.0);
+                    n += walk(pos, moved.with(to), next, recorder);
+                    recorder.unfollow();
+                    if recorder.stopped() {
+                        break;
+                    }
+                }
+                pos.board.set_role(to, Role::Pawn);
+            } else {
+                recorder.follow(pos, (from, to, None), role, reason, before.0);
+                let turns = walk(pos, moved.with(to), next, recorder);
+                recorder.unfollow();
+                n += if promotes {
+                    Role::PROMOTIONS.len() as u64 * turns
+                } else {
+                    turns
+                };
+            }
+            step::unmake_follow(pos, from, to, before);
+            if recorder.stopped() {
+                return n;
+            }
+        }
+    }
+    n
 }

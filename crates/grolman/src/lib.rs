@@ -19,7 +19,6 @@ mod chain;
 mod game;
 mod movegen;
 pub mod notation;
-mod orthodox;
 mod perft;
 mod position;
 mod step;
@@ -36,9 +35,9 @@ pub use board::Board;
 pub use game::{Game, GameError, Outcome, Status};
 pub use movegen::{Lead, LeadKind};
 pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
-pub use perft::perft;
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;
+pub use perft::{fast_perft, perft};
 pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START_FEN};
 pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,

@@ -83,6 +83,8 @@ struct Gen<'a, const EXPLAIN: bool> {
     steps: Vec<Step>,
     promotions: Vec<OwnerPromotion>,
     events: Vec<Event>,
+    /// The length of `events` before each follower of the chain walked.
+    marks: Vec<usize>,
     visit: &'a mut dyn FnMut(&Visit<'_>) -> bool,
     stop: bool,
 }
@@ -101,6 +103,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
             steps: Vec::with_capacity(16),
             promotions: Vec::new(),
             events: Vec::new(),
+            marks: Vec::with_capacity(16),
             visit,
             stop: false,
         }
@@ -115,25 +118,13 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
         }
     }
 
-    fn lapses(&mut self, before: Castling, after: Castling) {
-        if EXPLAIN {
-            step::lapsed_rights(&mut self.events, before, after);
-        }
-    }
-
     fn lead(&mut self, pos: &Position, lead: Lead) {
         let Applied {
-            pos: next,
+            pos: mut next,
             piece,
             capture,
             castle,
         } = apply_lead(pos, lead);
-        let mut moved = Bitboard::from_square(lead.to);
-        let mut vacated = [Some(lead.from), None];
-        if let Some(c) = castle {
-            moved.set(c.rook_to);
-            vacated[1] = Some(c.rook_from);
-        }
         if EXPLAIN {
             self.events.clear();
             self.events.push(Event::Lead {
@@ -144,7 +135,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 promotion: lead.promotion,
                 castle,
             });
-            self.lapses(pos.castling, next.castling);
+            step::lapsed_rights(&mut self.events, pos.castling, next.castling);
         }
         self.lead = lead;
         self.steps.clear();
@@ -154,94 +145,15 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
             promotion: lead.promotion,
         });
         if self.rules.variant.has_chain() {
-            self.chain(next, moved, vacated);
+            let (moved, vacated) = chain::after_lead(lead, castle);
+            chain::walk(&mut next, moved, vacated, self);
         } else {
             self.finish(next);
         }
     }
 
-    fn chain(&mut self, pos: Position, moved: Bitboard, vacated: [Option<Square>; 2]) {
-        let us = self.us;
-        let unmoved = pos.board.by_color(us) & !moved;
-        let best = chain::followers(&pos.board, us, unmoved, vacated);
-        let vacated_list: Vec<Square> = if EXPLAIN {
-            vacated.iter().flatten().copied().collect()
-        } else {
-            Vec::new()
-        };
-        let Some((role, found)) = best else {
-            if EXPLAIN {
-                self.events.push(Event::Candidates {
-                    vacated: vacated_list,
-                    units: Vec::new(),
-                    weakest: None,
-                    choice: false,
-                });
-            }
-            return self.finish(pos);
-        };
-        let options = found[0].count() + found[1].count();
-        let mut reason = if options > 1 {
-            FollowReason::Choice
-        } else {
-            FollowReason::Weakest
-        };
-        if EXPLAIN {
-            let units = chain::all_candidates(&pos.board, us, unmoved, &vacated_list);
-            if units.len() == 1 {
-                reason = FollowReason::Only;
-            }
-            self.events.push(Event::Candidates {
-                vacated: vacated_list,
-                units,
-                weakest: Some(role),
-                choice: options > 1,
-            });
-        }
-        let events_len = self.events.len();
-        let steps_len = self.steps.len();
-        for (i, v) in vacated.iter().enumerate() {
-            let Some(to) = *v else { continue };
-            for from in found[i] {
-                let promotes = role == Role::Pawn && to.rank() == us.last_rank();
-                let choices: &[Option<Role>] = if promotes {
-                    &[
-                        Some(Role::Queen),
-                        Some(Role::Rook),
-                        Some(Role::Bishop),
-                        Some(Role::Knight),
-                    ]
-                } else {
-                    &[None]
-                };
-                for &promotion in choices {
-                    let mut next = pos.clone();
-                    step::make_follow(&mut next, from, to, role);
-                    if let Some(r) = promotion {
-                        next.board.set_role(to, r);
-                    }
-                    if EXPLAIN {
-                        self.events.push(Event::Follow {
-                            from,
-                            to,
-                            piece: Piece::new(us, role),
-                            promotion,
-                            reason,
-                        });
-                        self.lapses(pos.castling, next.castling);
-                    }
-                    self.steps.push(Step { from, to, promotion });
-                    self.chain(next, moved.with(to), [Some(from), None]);
-                    self.steps.truncate(steps_len);
-                    self.events.truncate(events_len);
-                    if self.stop {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
+    /// Ends the turn on `pos` (its chain walked): the transformation phase, then the visit of
+    /// each legal turn.
     fn finish(&mut self, mut pos: Position) {
         step::finish_turn(&mut pos);
         if !self.rules.variant.transforms() {
@@ -269,6 +181,81 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
             emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
         };
         self.stop = transform::phase::<EXPLAIN>(pos, *us, events, promotions, &mut emit);
+    }
+}
+
+/// The generator records each turn's steps and, with `EXPLAIN`, its events.
+impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
+    const EACH_PROMOTION: bool = true;
+
+    fn candidates(
+        &mut self,
+        pos: &Position,
+        unmoved: Bitboard,
+        vacated: [Option<Square>; 2],
+        best: Option<(Role, [Bitboard; 2])>,
+    ) -> FollowReason {
+        let choice = best.is_some_and(|(_, found)| found[0].count() + found[1].count() > 1);
+        let mut reason = if choice {
+            FollowReason::Choice
+        } else {
+            FollowReason::Weakest
+        };
+        if EXPLAIN {
+            let vacated: Vec<Square> = vacated.iter().flatten().copied().collect();
+            let units = match best {
+                Some(_) => chain::all_candidates(&pos.board, self.us, unmoved, &vacated),
+                None => Vec::new(),
+            };
+            if units.len() == 1 {
+                reason = FollowReason::Only;
+            }
+            self.events.push(Event::Candidates {
+                vacated,
+                units,
+                weakest: best.map(|(role, _)| role),
+                choice,
+            });
+        }
+        reason
+    }
+
+    fn follow(
+        &mut self,
+        pos: &Position,
+        (from, to, promotion): (Square, Square, Option<Role>),
+        role: Role,
+        reason: FollowReason,
+        before: Castling,
+    ) {
+        self.marks.push(self.events.len());
+        if EXPLAIN {
+            self.events.push(Event::Follow {
+                from,
+                to,
+                piece: Piece::new(self.us, role),
+                promotion,
+                reason,
+            });
+            step::lapsed_rights(&mut self.events, before, pos.castling);
+        }
+        self.steps.push(Step { from, to, promotion });
+    }
+
+    fn unfollow(&mut self) {
+        self.steps.pop();
+        if let Some(mark) = self.marks.pop() {
+            self.events.truncate(mark);
+        }
+    }
+
+    fn end(&mut self, pos: &mut Position) -> u64 {
+        self.finish(pos.clone());
+        0
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
     }
 }
 

@@ -1,7 +1,7 @@
 //! The last two plies of Grolman perft: the legal turns of a position counted without playing
 //! them, and the turns of the position above played from the same kept chains.
 
-use super::inner::{play_lead, Safety};
+use super::plies::{play_lead, Safety};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Attackers, Board};
@@ -33,7 +33,7 @@ use crate::variant::Rules;
 /// again only where a changed square decided it.
 #[inline(never)]
 pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
-    run::<false>(pos, rules, scratch)
+    super::checked(pos, rules, 1, run::<false>(pos, rules, scratch))
 }
 
 /// Grolman perft of depth 2 from `pos`: the turns of the side to move are played from the
@@ -41,7 +41,7 @@ pub(super) fn count_grolman(pos: &Position, rules: Rules, scratch: &mut Scratch)
 /// the positions after them counted.
 #[inline(never)]
 pub(super) fn expand(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
-    run::<true>(pos, rules, scratch)
+    super::checked(pos, rules, 2, run::<true>(pos, rules, scratch))
 }
 
 /// [`count_grolman`], or with `EXPAND` [`expand`]: one set-up for both.
@@ -253,16 +253,22 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
                 total += play_lead(pos, rules, &safety, lead, depth, scratch);
             }
         } else if ep_takers.any() {
-            let mut played = board.clone();
-            let victim = ep.offset(-forward);
+            let mut played = pos.clone();
             for from in ep_takers {
-                let taken = victim.and_then(|v| played.take(v).map(|piece| (v, piece)));
-                played.shift(from, ep);
-                total += played_out(&mut played, us, Bitboard::from_square(ep), from);
-                played.shift(ep, from);
-                if let Some((v, piece)) = taken {
-                    played.put(v, piece);
-                }
+                let lead = Lead {
+                    from,
+                    to: ep,
+                    promotion: None,
+                    kind: LeadKind::EnPassant,
+                };
+                let made = step::make_lead(&mut played, lead);
+                total += chain::walk(
+                    &mut played,
+                    Bitboard::from_square(ep),
+                    [Some(from), None],
+                    &mut LegalEnds,
+                );
+                step::unmake_lead(&mut played, lead, &made);
             }
         }
     }
@@ -555,27 +561,16 @@ fn stoppers(king: Square, attackers: Bitboard) -> Bitboard {
     cover
 }
 
-/// The legal turns after a leading move played on `board` (which it leaves as it found it):
-/// every chain from the vacated square `to`, legal if the king is not attacked at its end.
-/// `moved` holds the units that have moved. Their kinds never matter, so a follower's
-/// promotion stands for four turns.
-fn played_out(board: &mut Board, us: Color, moved: Bitboard, to: Square) -> u64 {
-    let unmoved = board.by_color(us) & !moved;
-    let Some((role, found)) = chain::weakest(board, us, unmoved, to) else {
-        return u64::from(!board.king_attacked(us));
-    };
-    let mult = if role == Role::Pawn && to.rank() == us.last_rank() {
-        4
-    } else {
-        1
-    };
-    let mut n = 0;
-    for from in found {
-        board.shift(from, to);
-        n += mult * played_out(board, us, moved.with(to), from);
-        board.shift(to, from);
+/// Counts the chains whose turn leaves the mover's king unattacked, each promotion choice
+/// of a follower as four (the kinds of moved units never matter at the last ply).
+struct LegalEnds;
+
+impl chain::Recorder for LegalEnds {
+    const EACH_PROMOTION: bool = false;
+
+    fn end(&mut self, pos: &mut Position) -> u64 {
+        u64::from(!pos.board.king_attacked(pos.turn))
     }
-    n
 }
 
 /// Plays a kept chain on `child` behind the leader on `from`, which is lifted off and then

@@ -1,7 +1,7 @@
 //! A fast, fully legal move generator for orthodox chess (checks, pins, en passant, castling),
-//! used by perft with bulk counting at the last ply. The general generator of `legal.rs`
+//! used by perft with bulk counting at the last ply. The general generator of `turns.rs`
 //! decides legality at the end of each turn, as the Grolman variants require; this one is
-//! checked against it by the perft suite.
+//! checked against it by the perft suite and the golden counts.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -9,6 +9,7 @@ use crate::movegen::{self, plain_leads, Lead, LeadKind};
 use crate::position::Position;
 use crate::step::{self, apply_lead};
 use crate::types::{Role, Square};
+use crate::variant::Variant;
 
 /// Receives moves by sets of destinations.
 trait Sink {
@@ -153,7 +154,7 @@ fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 }
 
 /// The legal orthodox moves.
-pub(crate) fn legal_moves(pos: &Position) -> Vec<Lead> {
+fn legal_moves(pos: &Position) -> Vec<Lead> {
     let mut list = List(Vec::with_capacity(64));
     generate(pos, &mut list);
     list.0
@@ -161,15 +162,15 @@ pub(crate) fn legal_moves(pos: &Position) -> Vec<Lead> {
 
 /// The position after a legal orthodox move.
 #[inline]
-pub(crate) fn play(pos: &Position, lead: Lead) -> Position {
+fn play(pos: &Position, lead: Lead) -> Position {
     let mut next = apply_lead(pos, lead).pos;
     step::finish_turn(&mut next);
     next
 }
 
 /// Orthodox perft with bulk counting at the last ply.
-pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
+pub(super) fn perft(pos: &Position, depth: u32) -> u64 {
+    let n = match depth {
         0 => 1,
         1 => {
             let mut c = Counter(0);
@@ -180,5 +181,6 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
             .into_iter()
             .map(|m| perft(&play(pos, m), depth - 1))
             .sum(),
-    }
+    };
+    super::checked(pos, Variant::Orthodox.into(), depth, n)
 }

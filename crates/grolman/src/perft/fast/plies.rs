@@ -30,23 +30,11 @@ pub(super) fn by_leads(pos: &mut Position, rules: Rules, depth: u32, scratch: &m
     let mut n = 0;
     for lead in leads {
         let made = step::make_lead(pos, lead);
-        let (moved, vacated) = emptied_and_filled(lead, &made);
+        let (moved, vacated) = chain::after_lead(lead, made.castle);
         n += follow(pos, rules, &safety, moved, vacated, depth, scratch);
         step::unmake_lead(pos, lead, &made);
     }
     n
-}
-
-/// The squares a leading move filled with units that have moved, and the one or two it left
-/// for followers.
-fn emptied_and_filled(lead: Lead, made: &step::Made) -> (Bitboard, [Option<Square>; 2]) {
-    let mut moved = Bitboard::from_square(lead.to);
-    let mut vacated = [Some(lead.from), None];
-    if let Some(c) = made.castle {
-        moved.set(c.rook_to);
-        vacated[1] = Some(c.rook_from);
-    }
-    (moved, vacated)
 }
 
 /// Perft below one leading move: its chains, then `depth - 1` more plies.
@@ -60,7 +48,7 @@ pub(super) fn play_lead(
 ) -> u64 {
     let mut next = pos.clone();
     let made = step::make_lead(&mut next, lead);
-    let (moved, vacated) = emptied_and_filled(lead, &made);
+    let (moved, vacated) = chain::after_lead(lead, made.castle);
     follow(&mut next, rules, safety, moved, vacated, depth, scratch)
 }
 
@@ -107,35 +95,35 @@ fn follow(
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    let us = pos.turn;
-    let unmoved = pos.board.by_color(us) & !moved;
-    let Some((role, found)) = chain::followers(&pos.board, us, unmoved, vacated) else {
-        if !safety.holds(&pos.board) && pos.board.king_attacked(us) {
+    let mut below = Below {
+        rules,
+        safety,
+        depth,
+        scratch,
+    };
+    chain::walk(pos, moved, vacated, &mut below)
+}
+
+/// Perft of `depth - 1` plies below the end of each chain whose turn is legal.
+struct Below<'a> {
+    rules: Rules,
+    safety: &'a Safety,
+    depth: u32,
+    scratch: &'a mut Scratch,
+}
+
+impl chain::Recorder for Below<'_> {
+    const EACH_PROMOTION: bool = true;
+
+    #[inline]
+    fn end(&mut self, pos: &mut Position) -> u64 {
+        let us = pos.turn;
+        if !self.safety.holds(&pos.board) && pos.board.king_attacked(us) {
             return 0;
         }
         let fullmoves = step::finish_turn(pos);
-        let n = grolman(pos, rules, depth - 1, scratch);
+        let n = grolman(pos, self.rules, self.depth - 1, self.scratch);
         step::unfinish_turn(pos, fullmoves);
-        return n;
-    };
-    let mut n = 0;
-    for (i, v) in vacated.iter().enumerate() {
-        let Some(to) = *v else { continue };
-        let promotes = role == Role::Pawn && to.rank() == us.last_rank();
-        for from in found[i] {
-            let before = step::make_follow(pos, from, to, role);
-            let next = [Some(from), None];
-            if promotes {
-                for promotion in Role::PROMOTIONS {
-                    pos.board.set_role(to, promotion);
-                    n += follow(pos, rules, safety, moved.with(to), next, depth, scratch);
-                }
-                pos.board.set_role(to, Role::Pawn);
-            } else {
-                n += follow(pos, rules, safety, moved.with(to), next, depth, scratch);
-            }
-            step::unmake_follow(pos, from, to, before);
-        }
+        n
     }
-    n
 }

@@ -1,0 +1,203 @@
+//! The fast counters: orthodox chess (`orthodox`, a fully legal generator with bulk counting at
+//! the last ply) and Grolman chess (`plies` above the last two plies, `count` for those two).
+//! Both are checked against the reference [`super::perft`] by the golden counts of `tests/data`
+//! and by the tests below; with the `check-fast-perft` feature every count they make is.
+
+use crate::position::Position;
+use crate::variant::{Rules, Variant};
+
+mod count;
+mod orthodox;
+mod plies;
+
+/// Perft by the fast counter of the variant (the general generator for Tatarstan chess).
+pub(super) fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
+    match (rules.variant, depth) {
+        (_, 0) => 1,
+        (Variant::Orthodox, _) => orthodox::perft(pos, depth),
+        (Variant::Grolman, _) => {
+            plies::grolman(&mut pos.clone(), rules, depth, &mut count::Scratch::default())
+        }
+        _ => super::perft(pos, rules, depth),
+    }
+}
+
+/// `n`, the count of a fast counter for `pos` to `depth`: with the `check-fast-perft` feature,
+/// checked against the reference first.
+///
+/// # Panics
+/// With that feature, when the counts differ (a bug in the fast counter).
+#[inline(always)]
+fn checked(pos: &Position, rules: Rules, depth: u32, n: u64) -> u64 {
+    #[cfg(feature = "check-fast-perft")]
+    assert_eq!(
+        n,
+        super::perft(pos, rules, depth),
+        "fast perft {depth} of {} ({})",
+        pos.fen(),
+        rules.variant.name()
+    );
+    #[cfg(not(feature = "check-fast-perft"))]
+    let _ = (pos, rules, depth);
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count::{self, count_grolman};
+    use super::*;
+    use crate::turns::{count_turns, for_each_turn};
+    use crate::variant::Variant;
+
+    /// The positions of the perft suite, and seven more: a pinned unit that leads, castling
+    /// rights with a queen in the middle, a pawn that promotes as a follower, two about
+    /// castling rights and castling followers, and two where a chain may end by emptying a
+    /// pinned unit's square.
+    fn positions() -> Vec<&'static str> {
+        let suite = include_str!("../../../../../tests/data/perft.txt");
+        let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
+        fens.extend([
+            "4r1k1/8/8/8/8/8/4N3/4KB2 w - - 0 1",
+            "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
+            "1R6/1P6/7k/8/8/8/8/K7 w - - 0 1",
+            // A leader may take a rook on its first square, and with it a castling right.
+            "r3k2r/8/8/8/8/8/1B6/4K3 w kq - 0 1",
+            // Black's knight leaving a3 lets the queen follow the castling rook, and then
+            // either knight follow the queen.
+            "7k/8/8/2N5/Q7/n1N5/1PP5/R3K3 b Q - 0 1",
+            // The rook leaving g4 is followed by either knight; behind the one from e5 the
+            // pinned bishop follows, and its square stays empty.
+            "k7/8/8/b3N3/6R1/2B1N3/8/4K3 w - - 0 1",
+            // The bishop leaving e4 is followed by the pinned knight, and the knight by the
+            // rook, unless the bishop lands on c2 across the rook's line (or cannot, with
+            // Black's rook on d3).
+            "7k/3r4/8/b7/4B3/2N5/8/2R1K3 b - - 0 1",
+        ]);
+        fens.sort_unstable();
+        fens.dedup();
+        fens
+    }
+
+    /// Grolman with castling allowed (the default) and forbidden.
+    fn both_castling_rules() -> [Rules; 2] {
+        [
+            Rules::new(Variant::Grolman),
+            Rules {
+                options: crate::Options { castling: false },
+                ..Rules::new(Variant::Grolman)
+            },
+        ]
+    }
+
+    /// The fast counter against the general generator, on every position of small trees grown
+    /// from positions with pins, checks, castling, en passant and promotions.
+    #[test]
+    fn counter_agrees_with_the_generator() {
+        // One scratch for all, so that chains kept from one position are offered to the next
+        // (tree order: siblings, but also a parent after its last child).
+        fn walk(pos: &Position, rules: Rules, depth: u32, scratch: &mut count::Scratch, seen: &mut u32) {
+            assert_eq!(
+                count_grolman(pos, rules, scratch),
+                count_turns(pos, rules),
+                "{}",
+                pos.fen()
+            );
+            *seen += 1;
+            if depth > 0 {
+                for_each_turn(pos, rules, false, &mut |v| {
+                    walk(v.after, rules, depth - 1, scratch, seen);
+                    false
+                });
+            }
+        }
+        let mut seen = 0;
+        let mut scratch = count::Scratch::default();
+        for fen in positions() {
+            let pos = Position::from_fen(fen).expect("fen");
+            for rules in both_castling_rules() {
+                walk(&pos, rules, 2, &mut scratch, &mut seen);
+            }
+        }
+        assert!(seen > 10_000, "{seen} positions");
+    }
+
+    /// The in-place inner plies, and the last two plies played from kept chains, against the
+    /// reference, three plies deep.
+    #[test]
+    fn inner_plies_agree_with_the_reference() {
+        for fen in positions() {
+            let pos = Position::from_fen(fen).expect("fen");
+            for rules in both_castling_rules() {
+                for depth in [2, 3] {
+                    assert_eq!(
+                        perft(&pos, rules, depth),
+                        super::super::perft(&pos, rules, depth),
+                        "{fen}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The counter keeps what it found from one position to the next: counting positions of
+    /// many trees in a shuffled order on one scratch space, so that each follows one it is
+    /// related to (a sibling, its parent, a cousin) or not at all (another tree, the other side
+    /// to move), must find what the general generator finds for every one, at the last ply
+    /// (`count_grolman`) and at the two above it (`expand`).
+    #[test]
+    fn shuffled_positions_counted_on_one_scratch_space_agree_with_the_generator() {
+        let mut all = Vec::new();
+        for fen in positions() {
+            let pos = Position::from_fen(fen).expect("fen");
+            for rules in both_castling_rules() {
+                all.push((pos.clone(), rules));
+                for_each_turn(&pos, rules, false, &mut |child| {
+                    all.push((child.after.clone(), rules));
+                    for_each_turn(child.after, rules, false, &mut |grandchild| {
+                        all.push((grandchild.after.clone(), rules));
+                        false
+                    });
+                    false
+                });
+            }
+        }
+        // Runs of related positions (a few consecutive ones of one tree), then a jump: a
+        // fixed shuffle (xorshift), so that a failure repeats.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut order = Vec::with_capacity(all.len());
+        let mut at = 0usize;
+        while order.len() < all.len() {
+            if next() % 4 == 0 {
+                at = (next() % all.len() as u64) as usize;
+            } else {
+                at = (at + 1 + (next() % 3) as usize) % all.len();
+            }
+            order.push(at);
+        }
+        let mut scratch = count::Scratch::default();
+        for (k, &i) in order.iter().enumerate() {
+            let (pos, rules) = &all[i];
+            assert_eq!(
+                count_grolman(pos, *rules, &mut scratch),
+                count_turns(pos, *rules),
+                "position {k} of the sequence: {}",
+                pos.fen()
+            );
+            if k % 16 == 0 {
+                assert_eq!(
+                    count::expand(pos, *rules, &mut scratch),
+                    super::super::perft(pos, *rules, 2),
+                    "position {k} of the sequence, depth 2: {}",
+                    pos.fen()
+                );
+            }
+        }
+        assert!(order.len() > 15_000, "{} positions", order.len());
+    }
+}
