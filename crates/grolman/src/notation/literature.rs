@@ -236,7 +236,7 @@ fn lead_matches(pos: &Position, turn: &Turn, san: &SanLead) -> bool {
 }
 
 /// A follower as written: `Ng1-e2`, `f2-f3`, `e7-e8=Q`.
-fn parse_follower(token: &str) -> Result<(Role, Step), TurnError> {
+pub(super) fn parse_follower(token: &str) -> Result<(Role, Step), TurnError> {
     let t = token.trim();
     let (body, promotion) = match t.split_once('=') {
         Some((body, p)) => {
@@ -266,7 +266,7 @@ fn parse_follower(token: &str) -> Result<(Role, Step), TurnError> {
 }
 
 /// A transformation as written: `a1=R`.
-fn parse_transform(token: &str) -> Result<(Square, Role), TurnError> {
+pub(super) fn parse_transform(token: &str) -> Result<(Square, Role), TurnError> {
     let t = token.trim();
     let (sq, role) = t
         .split_once('=')

@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use super::literature;
 use crate::game::Game;
 use crate::position::{Position, START_FEN};
 use crate::types::Color;
@@ -236,6 +237,9 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
     let mut fen: Option<(usize, String)> = None;
     let mut game: Option<Game> = None;
     let mut pending: Option<(usize, &str)> = None;
+    // A text without one tag or one move is no game; reading it as an empty orthodox game
+    // would let an empty import box replace the game being played.
+    let mut any = false;
 
     fn flush(
         game: &mut Game,
@@ -259,13 +263,15 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
     while let Some((line, tok)) = lex.next()? {
         match tok {
             Tok::Tag(name, value) => {
+                any = true;
                 if game.is_some() {
                     return Err(lex.err(name, "tag after the moves"));
                 }
                 match name {
                     "Variant" => {
                         variant = match value.to_ascii_lowercase().as_str() {
-                            "standard" | "orthodox" | "chess" => Variant::Orthodox,
+                            // lichess writes "From Position" for a standard game set up from a FEN.
+                            "standard" | "orthodox" | "chess" | "from position" => Variant::Orthodox,
                             _ => value.parse().map_err(|e: crate::ParseVariantError| PgnError {
                                 line,
                                 token: value.clone(),
@@ -279,21 +285,23 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
             }
             Tok::Comment(body) => {
                 let g = game.get_or_insert(start_game(variant, &fen)?);
-                let trimmed = body.trim_start();
-                if trimmed.starts_with('(') || trimmed.starts_with('[') {
-                    flush(g, &mut pending, Some(body))?;
-                } else {
-                    flush(g, &mut pending, None)?;
+                // Any other comment leaves the move pending: a chain comment may still follow
+                // (`e4 { [%clk 0:03:00] } {(Ng1-e2, Rh1-g1)}`).
+                if let Some(part) = turn_part(body) {
+                    flush(g, &mut pending, Some(&part))?;
                 }
             }
             Tok::Word(word) => {
+                any = true;
                 let g = game.get_or_insert(start_game(variant, &fen)?);
+                // An annotation glyph (`$6`, or `?!` standing apart) belongs to the pending
+                // move, whose chain comment may come after it (`e4 $1 {(Ng1-e2, Rh1-g1)}`).
+                if word.starts_with('$') || word.chars().all(|c| c == '!' || c == '?') {
+                    continue;
+                }
                 flush(g, &mut pending, None)?;
                 if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
                     break;
-                }
-                if word.starts_with('$') {
-                    continue;
                 }
                 let w = word.trim_start_matches(|c: char| c.is_ascii_digit());
                 if w.len() < word.len() && w.chars().all(|c| c == '.') {
@@ -310,12 +318,66 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
             }
         }
     }
+    if !any {
+        return Err(PgnError {
+            line: lex.line,
+            token: String::new(),
+            reason: "no game here: the text has no tag and no move".into(),
+        });
+    }
     let mut g = match game {
         Some(g) => g,
         None => start_game(variant, &fen)?,
     };
     flush(&mut g, &mut pending, None)?;
     Ok(g)
+}
+
+/// The part of a movetext comment that continues the turn's notation (RULES.md 4.3): the chain
+/// `(Ng1-e2, Rh1-g1)` and the transformations `[a1=R]` at its start, as written out for a turn
+/// in literature notation. The rest is an ordinary comment, as is a comment whose opening
+/// parentheses or brackets do not hold followers or transformations (`{(a fine idea)}`).
+/// Other programs' commands (`[%clk 0:03:00]`, `[%eval 0.17]`, as lichess and chess.com write
+/// them) are comment text wherever they stand, so they are taken out first.
+fn turn_part(body: &str) -> Option<String> {
+    let text = without_commands(body);
+    let mut rest = text.trim_start();
+    let mut part = String::new();
+    if let Some(r) = rest.strip_prefix('(') {
+        let end = r.find(')')?;
+        if !r[..end].split(',').all(|t| literature::parse_follower(t).is_ok()) {
+            return None;
+        }
+        part.push_str(&rest[..end + 2]);
+        rest = r[end + 1..].trim_start();
+    }
+    if let Some(r) = rest.strip_prefix('[') {
+        if let Some(end) = r.find(']') {
+            if r[..end]
+                .split(',')
+                .all(|t| literature::parse_transform(t).is_ok())
+            {
+                if !part.is_empty() {
+                    part.push(' ');
+                }
+                part.push_str(&rest[..end + 2]);
+            }
+        }
+    }
+    (!part.is_empty()).then_some(part)
+}
+
+/// `body` without its `[%name ...]` commands (an unclosed one runs to the end).
+fn without_commands(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(start) = rest.find("[%") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..].find(']').map_or("", |end| &rest[start + end + 1..]);
+        out.push(' ');
+    }
+    out.push_str(rest);
+    out
 }
 
 fn start_game(variant: Variant, fen: &Option<(usize, String)>) -> Result<Game, PgnError> {
