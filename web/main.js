@@ -48,9 +48,11 @@ async function start() {
 
   // Preferences.
   host.dataset.theme = prefs.theme ?? "brown";
+  $("board-legend").dataset.theme = host.dataset.theme;
   $("theme").value = host.dataset.theme;
   $("theme").addEventListener("change", () => {
     host.dataset.theme = $("theme").value;
+    $("board-legend").dataset.theme = host.dataset.theme;
     savePrefs({ theme: host.dataset.theme });
   });
   controller.autoplay = prefs.autoplay ?? true;

@@ -46,7 +46,6 @@ test("the element plays a turn with a tie by keyboard alone and announces every 
   await expect(live).toHaveText("Kd1 (Nc2-e1). Black to move.", { timeout: 10_000 });
   expect(announced).toEqual([
     "White leads with Kd1: Ke1-d1.",
-    "e1 is empty: Nc2 and Ng2 can reach it; two knights tie as the weakest.",
     "e1 is empty: Nc2 and Ng2 can reach it; two knights tie as the weakest and White chose Nc2-e1.",
     "c2 is empty: no unit that has not moved this turn can reach it, so the chain ends.",
     "Kd1 (Nc2-e1). Black to move.",

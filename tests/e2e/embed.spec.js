@@ -37,7 +37,7 @@ test("two boards on a page with a strict CSP render and step independently", asy
   await page.locator("#replay button.next").click();
   await expect(text).toContainText("White leads with e4");
   await page.locator("#replay button.next").click();
-  await expect(text).toHaveText("e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest.");
+  await expect(text).toHaveText("e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest: Ng1-e2.");
   // The diagram beside it did not move.
   await expect(page.locator('#diagram .piece[data-square="e2"]')).toHaveAttribute("data-piece", "white knight");
   // Keys on the replay controls: End reaches the last step of the last turn.

@@ -11,6 +11,28 @@ const el = (name, attrs = {}) => {
   return node;
 };
 
+/** The kinds of arrow the board draws, each with its own colour (theme.css) and head: a
+ *  marker cannot take its line's colour in every browser. */
+const ARROW_KINDS = ["defend", "candidate", "follow", "hint"];
+const arrowhead = (kind) =>
+  `<marker id="arrowhead-${kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" ` +
+  `orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrowhead ${kind}"/></marker>`;
+
+/** What a highlight means, as a square's label reads it out (and as the legend names it). */
+export const MARK_WORDS = {
+  last: "last move",
+  "last-chain": "moved in the last turn",
+  vacated: "vacated",
+  candidate: "candidate",
+  weakest: "weakest candidate",
+  moved: "moved",
+  chosen: "filled by the follower",
+  defender: "defender",
+  transformed: "transformed",
+  hint: "hint",
+  "hint-to": "hint destination",
+};
+
 /** Top-left corner of a square in board units for an orientation. */
 export function origin(square, orientation) {
   const [file, rank] = coords(square);
@@ -33,9 +55,7 @@ export class BoardView {
       tabindex: "-1",
     });
     this.svg.innerHTML =
-      `<defs>${pieceSymbols()}` +
-      '<marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">' +
-      '<path d="M0 0 L10 5 L0 10 Z" class="arrowhead"/></marker></defs>';
+      `<defs>${pieceSymbols()}${ARROW_KINDS.map(arrowhead).join("")}</defs>`;
     this.squareLayer = this.svg.appendChild(el("g", { class: "squares" }));
     this.arrowLayer = this.svg.appendChild(el("g", { class: "arrows", "aria-hidden": "true" }));
     this.pieceLayer = this.svg.appendChild(el("g", { class: "pieces", "aria-hidden": "true" }));
@@ -126,7 +146,7 @@ export class BoardView {
     else if (state.dests?.has(square)) parts.push("can lead");
     if (dests.has(square)) parts.push("destination");
     if (state.choosable?.has(square)) parts.push("can be chosen");
-    for (const mark of marks) parts.push(mark.replace(/-/g, " "));
+    for (const mark of marks) parts.push(MARK_WORDS[mark] ?? mark.replace(/-/g, " "));
     return parts.join(", ");
   }
 
@@ -193,7 +213,7 @@ export class BoardView {
           y1,
           x2: ex,
           y2: ey,
-          "marker-end": "url(#arrowhead)",
+          "marker-end": `url(#arrowhead-${ARROW_KINDS.includes(kind) ? kind : "defend"})`,
           "data-from": from,
           "data-to": to,
         });

@@ -2,7 +2,9 @@
 // It only keeps time; what a step looks like is the caller's business (onStep).
 
 export const SPEEDS = [0.5, 1, 2, 4];
-const BASE_DELAY_MS = 1100;
+/** A step's time at speed 1×: long enough to read a follower's sentence, short enough that a
+ *  turn of two followers replays in about 3 s. */
+const BASE_DELAY_MS = 800;
 
 export class CascadePlayer {
   /** @param {(step: object, index: number, count: number, playing: boolean) => void} onStep */
@@ -12,6 +14,7 @@ export class CascadePlayer {
     this.index = 0;
     this.speed = 1;
     this.timer = 0;
+    this.waiting = []; // resolvers of idle()
   }
 
   get playing() {
@@ -34,6 +37,22 @@ export class CascadePlayer {
       this.index = steps.length - 1;
       this.show();
     }
+  }
+
+  /** Resolves once the replay is not playing (at once when it is not). */
+  idle() {
+    if (!this.playing) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Wakes idle()'s waiters, after the current task: a load() stops and may start at once. */
+  released() {
+    queueMicrotask(() => {
+      if (this.playing || !this.waiting.length) return;
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const resolve of waiting) resolve();
+    });
   }
 
   clear() {
@@ -102,12 +121,14 @@ export class CascadePlayer {
       this.index += 1;
       if (!this.atEnd) this.schedule();
       this.show();
+      if (!this.playing) this.released();
     }, BASE_DELAY_MS / this.speed);
   }
 
   stop() {
     clearTimeout(this.timer);
     this.timer = 0;
+    this.released();
   }
 
   show() {

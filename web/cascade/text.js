@@ -1,6 +1,7 @@
 // Plain-English sentences for the cascade steps. Words only: every fact comes from the
 // turn's events as the rules crate reported them.
 import { LETTER } from "../board/pieces.js";
+import { summarised } from "./summary.js";
 
 const PLURAL = { pawn: "pawns", knight: "knights", bishop: "bishops", rook: "rooks", queen: "queens", king: "kings" };
 const NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
@@ -113,5 +114,7 @@ export function lapsedSentence(event) {
 export function endSentence(turn, nextColor, lapsed) {
   const outcome = turn.mate ? " Checkmate." : turn.check ? ` ${capitalize(nextColor)} is in check.` : "";
   const rights = lapsed.map(lapsedSentence).join(" ");
-  return `${turn.notation}.${outcome}${rights ? ` ${rights}` : ""} ${capitalize(nextColor)} to move.`.replace(/\s+/g, " ");
+  // After a mate nobody is to move.
+  const next = turn.mate ? "" : ` ${capitalize(nextColor)} to move.`;
+  return `${summarised(turn) ?? turn.notation}.${outcome}${rights ? ` ${rights}` : ""}${next}`.replace(/\s+/g, " ");
 }

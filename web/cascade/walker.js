@@ -5,6 +5,7 @@
 import {
   candidatesSentence, changeLabel, endSentence, followSentence, leadSentence, waveSentence,
 } from "./text.js";
+import { summarised } from "./summary.js";
 
 const other = (color) => (color === "white" ? "black" : "white");
 
@@ -33,7 +34,7 @@ export function stepsOf(turn, before, after) {
   const picture = (kind, text, extra = {}) =>
     steps.push({ kind, pieces: new Map(pieces), marks: {}, arrows: [], labels: [], slides: [], text, ...extra });
 
-  picture("start", `${capitalizeColor(color)} to play ${turn.notation}.`, { marks: { moved: [turn.from] } });
+  picture("start", `${capitalizeColor(color)} to play ${summarised(turn) ?? turn.notation}.`, { marks: { moved: [turn.from] } });
 
   const chain = []; // squares the turn moved through, for the last-turn highlight
   let candidates = null;
@@ -60,11 +61,12 @@ export function stepsOf(turn, before, after) {
         break;
       }
       case "candidates": {
+        // A follower's step says who could reach the square as well as who went, so the
+        // candidates get a step of their own only when nobody follows and the chain ends.
         candidates = event;
-        const weakest = event.units.filter((u) => u.role === event.weakest).map((u) => u.square);
-        picture("candidates", candidatesSentence(event), {
-          marks: { vacated: event.vacated, candidate: event.units.map((u) => u.square), weakest },
-        });
+        if (event.units.length === 0) {
+          picture("candidates", candidatesSentence(event), { marks: { vacated: event.vacated } });
+        }
         break;
       }
       case "follow": {
@@ -72,9 +74,15 @@ export function stepsOf(turn, before, after) {
         pieces.delete(event.from);
         pieces.set(event.to, event.promotion ? { color: piece.color, role: event.promotion } : piece);
         chain.push(event.to);
-        const others = (candidates?.units ?? []).map((u) => u.square).filter((s) => s !== event.from);
+        const units = candidates?.units ?? [];
+        const others = units.filter((u) => u.square !== event.from);
+        const weakest = others.filter((u) => u.role === candidates.weakest).map((u) => u.square);
         picture("follow", followSentence(candidates, event, color), {
-          marks: { candidate: others, moved: [event.from], chosen: [event.to] },
+          marks: { candidate: others.map((u) => u.square), weakest, moved: [event.from], chosen: [event.to] },
+          arrows: [
+            ...others.map((u) => ({ from: u.square, to: u.to, kind: "candidate" })),
+            { from: event.from, to: event.to, kind: "follow" },
+          ],
           slides: [[event.from, event.to]],
         });
         candidates = null;

@@ -9,6 +9,7 @@ export class CascadePanel {
     this.text = $("cascade-text");
     this.counter = $("step-counter");
     this.play = $("step-play");
+    this.note = $("cascade-note");
     $("step-first").addEventListener("click", () => player.first());
     $("step-prev").addEventListener("click", () => player.previous());
     this.play.addEventListener("click", () => player.toggle());
@@ -34,5 +35,6 @@ export class CascadePanel {
     for (const id of ["step-first", "step-prev"]) $(id).disabled = !count || index === 0;
     for (const id of ["step-next", "step-skip"]) $(id).disabled = !count || index === count - 1;
     this.play.disabled = !count;
+    if (this.note) this.note.dataset.playing = String(playing);
   }
 }

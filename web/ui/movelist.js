@@ -1,4 +1,6 @@
-// The move list in literature notation: one button per turn, the viewed one marked.
+// The move list in literature notation: one button per turn, the viewed one marked. A long
+// Tatarstan transformation list is shown as its counts, the full notation one click away.
+import { summarised } from "../cascade/summary.js";
 
 export class MoveList {
   /** @param {HTMLOListElement} host  @param {(ply: number) => void} onPick */
@@ -36,11 +38,14 @@ export class MoveList {
       button.className = `turn ${black ? "black" : "white"}`;
       button.dataset.ply = String(ply);
       button.dataset.code = turn.code;
-      button.textContent = turn.notation;
+      const short = summarised(turn);
+      button.textContent = short ?? turn.notation;
+      button.dataset.notation = turn.notation;
       // Long chains and transformations get a line each instead of half a row.
       if (turn.notation.length > 24) row.classList.add("long");
       if (ply === viewPly) button.setAttribute("aria-current", "step");
       row.append(button);
+      if (short) row.append(fullNotation(turn.notation));
       if (black) number += 1;
     });
     this.host.replaceChildren(...rows);
@@ -54,4 +59,16 @@ function placeholder() {
   span.className = "turn placeholder";
   span.textContent = "…";
   return span;
+}
+
+/** The whole notation of a summarised turn, folded. */
+function fullNotation(notation) {
+  const details = document.createElement("details");
+  details.className = "full-notation";
+  const summary = document.createElement("summary");
+  summary.textContent = "every transformation";
+  const text = document.createElement("span");
+  text.textContent = notation;
+  details.append(summary, text);
+  return details;
 }

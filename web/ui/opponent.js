@@ -1,11 +1,15 @@
 // Playing the computer: which side it takes, how hard it thinks, and hints. The search runs in
 // the engine worker (web/worker/), so the page keeps answering while it thinks. The computer's
 // turn goes through the controller's ordinary `play`, so its cascade replays like any other.
+import { Game } from "../../pkg/grolman.js";
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { marksFrom } from "../board/state.js";
+import { summarised } from "../cascade/summary.js";
 
-/** Search limits per level (1-5). A Tatarstan position has about 2000 turns after the
- *  transformation phase, so its levels stop at a smaller depth. */
+/** Search limits per level (1-5): a time budget, and a depth at which to stop (0: none).
+ *  A Tatarstan position has about 2000 turns after the transformation phase, so its levels
+ *  go by depth; the page names each level by what it does (`levelLabel`), and the README
+ *  gives what they reach, as measured by scripts/answer-time.mjs. */
 export const LEVELS = {
   fast: [
     { movetimeMs: 100, maxDepth: 1 },
@@ -26,7 +30,15 @@ export const LEVELS = {
 export const limitsFor = (variant, level) =>
   (variant === "tatarstan" ? LEVELS.tatarstan : LEVELS.fast)[Math.min(5, Math.max(1, level)) - 1];
 
-const POLL_MS = 100;
+/** "3: up to 2.5 s, depth 2": what a level asks of the search. */
+export function levelLabel(variant, level) {
+  const { movetimeMs, maxDepth } = limitsFor(variant, level);
+  return `${level}: up to ${formatSeconds(movetimeMs)}${maxDepth ? `, depth ${maxDepth}` : ""}`;
+}
+
+const formatSeconds = (ms) => `${ms < 1000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 100) / 10)} s`;
+
+const TICK_MS = 100;
 
 export class Opponent {
   /**
@@ -52,7 +64,10 @@ export class Opponent {
     els.level.value = String(this.level);
     els.side.addEventListener("change", () => {
       this.side = els.side.value;
-      this.save({ computer: this.side });
+      // Your own side at the bottom: playing Black against the computer turns the board.
+      const board = controller.ui.board;
+      if (this.side !== "none") board.set({ orientation: this.side === "white" ? "black" : "white" });
+      this.save({ computer: this.side, orientation: board.state.orientation });
       if (this.job?.kind === "move" && !this.computerToMove()) this.stop();
       this.update({ fresh: true });
     });
@@ -109,13 +124,18 @@ export class Opponent {
     let result;
     try {
       result = await this.client.search(this.controller.variant, this.controller.game.fen(), this.limits(job));
-      while (this.controller.player.playing && job === this.job) await sleep(POLL_MS); // let the last cascade finish
     } catch (error) {
       return this.finish(job, error);
     }
     if (job !== this.job) return;
+    // The search ran while your turn replayed; the reply waits for the replay's end (a click
+    // on the board skips it), so that the board never shows two turns at once.
+    job.found = result;
+    this.renderState();
+    while (this.controller.player.playing && job === this.job) await this.controller.player.idle();
+    if (job !== this.job) return;
     this.finish(job);
-    this.last = { ...result, color: this.side, number: moveNumber(this.controller.game.fen()) };
+    this.last = { ...result, line: this.lineOf(result), color: this.side, number: moveNumber(this.controller.game.fen()) };
     this.controller.play(result.best);
   }
 
@@ -132,7 +152,7 @@ export class Opponent {
     if (job !== this.job) return;
     this.finish(job);
     const turn = { from: result.bestFrom, to: result.bestTo, notation: result.bestNotation };
-    this.hint = { key: job.key, turn, result };
+    this.hint = { key: job.key, turn, result: { ...result, line: this.lineOf(result) } };
     this.showHint();
     this.render();
   }
@@ -143,15 +163,34 @@ export class Opponent {
       ...job.limits,
       onProgress: (progress) => {
         if (job !== this.job) return;
-        job.progress = { ...progress, color: this.controller.game.turnColor() };
+        job.progress = { ...progress, line: this.lineOf(progress), color: this.controller.game.turnColor() };
         this.renderState();
       },
     };
   }
 
+  /** The notations of a search's expected line, a long list of transformations summed up.
+   *  Only Tatarstan turns have them; the turns (with their events) are played out by the
+   *  rules from the searched position. */
+  lineOf(result) {
+    if (this.controller.variant !== "tatarstan") return result.pvNotation;
+    let game;
+    try {
+      game = new Game(this.controller.variant, this.controller.game.fen());
+      return result.pv.map((code) => {
+        const turn = game.play(code);
+        return summarised(turn) ?? turn.notation;
+      });
+    } catch {
+      return result.pvNotation;
+    } finally {
+      game?.free?.();
+    }
+  }
+
   start(kind, key, level) {
     this.job = { kind, key, level, limits: limitsFor(this.controller.variant, level), started: performance.now() };
-    this.ticker = setInterval(() => this.renderState(), POLL_MS);
+    this.ticker = setInterval(() => this.renderState(), TICK_MS);
     this.render();
     return this.job;
   }
@@ -199,7 +238,12 @@ export class Opponent {
   // ---- showing -----------------------------------------------------------------------
 
   render() {
-    const { hint } = this.els;
+    const { hint, level } = this.els;
+    const variant = this.controller.game ? this.controller.variant : "grolman";
+    for (const option of level.options) {
+      const text = levelLabel(variant, Number(option.value));
+      if (option.textContent !== text) option.textContent = text;
+    }
     hint.disabled = !this.ongoing || this.job !== null || this.computerToMove();
     hint.setAttribute("aria-busy", String(this.job?.kind === "hint"));
     this.renderState();
@@ -211,13 +255,19 @@ export class Opponent {
     const job = this.job;
     // A live region: busy while the seconds tick, so that only the outcome is read out.
     state.setAttribute("aria-busy", String(job !== null));
+    if (job?.found) {
+      // Found, and waiting for your turn's replay: say so, with the time the search really took.
+      state.dataset.state = "ready";
+      state.textContent = `Found its reply in ${(job.found.timeMs / 1000).toFixed(1)} s (depth ${job.found.depth}); ` +
+        "showing your turn first. A click on the board skips the replay.";
+      return;
+    }
     if (job) {
       const seconds = ((performance.now() - job.started) / 1000).toFixed(1);
-      const { movetimeMs, maxDepth } = job.limits;
-      const budget = `level ${job.level}: up to ${(movetimeMs / 1000).toFixed(1)} s${maxDepth ? `, depth ${maxDepth}` : ""}`;
+      const budget = `level ${levelLabel(this.controller.variant, job.level)}`;
       state.dataset.state = "thinking";
       const found = job.progress ? ` — ${summary(job.progress, job.progress.color)}; expects ` +
-        numbered(job.progress.pvNotation, moveNumber(this.controller.game.fen()), job.progress.color) : "";
+        numbered(job.progress.line, moveNumber(this.controller.game.fen()), job.progress.color) : "";
       state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})${found}`;
       return;
     }
@@ -231,6 +281,9 @@ export class Opponent {
     else if (this.last && this.seen.codes.length && this.last.best === this.seen.codes.at(-1)) {
       state.textContent = `Computer played ${this.last.bestNotation} — ${summary(this.last, this.last.color)}`;
     } else if (!this.ongoing) state.textContent = "The game is over.";
+    else if (this.controller.game.turnColor() === this.side) {
+      state.textContent = `The computer could not search (see the message above); choose its side again to retry.`;
+    }
     else state.textContent = `Your turn: the computer plays ${this.side}.`;
   }
 
@@ -240,8 +293,8 @@ export class Opponent {
     const source = this.hint?.turn ? { ...this.hint.result, number: moveNumber(this.controller.game.fen()),
       color: this.controller.game.turnColor() } : this.last;
     const current = source && (this.hint?.turn || this.last?.best === this.seen.codes.at(-1));
-    line.hidden = !(current && !this.job && source.pvNotation.length);
-    line.textContent = line.hidden ? "" : `Expected: ${numbered(source.pvNotation, source.number, source.color)}`;
+    line.hidden = !(current && !this.job && source.line.length);
+    line.textContent = line.hidden ? "" : `Expected: ${numbered(source.line, source.number, source.color)}`;
   }
 }
 
@@ -265,4 +318,3 @@ function numbered(notations, number, color) {
 
 const moveNumber = (fen) => Number(fen.split(/\s+/)[5]) || 1;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
