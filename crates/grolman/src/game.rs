@@ -127,7 +127,7 @@ impl Game {
     }
 
     pub fn from_position(rules: Rules, start: Position) -> Game {
-        let keys = vec![start.key()];
+        let keys = vec![start.repetition_key(rules)];
         Game {
             rules,
             start,
@@ -221,7 +221,7 @@ impl Game {
 
     /// Appends a turn known to be legal in the current position.
     pub(crate) fn push(&mut self, turn: Turn) {
-        self.keys.push(turn.after.key());
+        self.keys.push(turn.after.repetition_key(self.rules));
         self.turns.push(turn);
     }
 

@@ -5,7 +5,10 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::turns::for_each_turn_where;
 use crate::types::{Color, Piece, Role, Square};
+use crate::movegen::LeadKind;
+use crate::variant::Rules;
 use crate::zobrist;
 
 /// The standard starting position.
@@ -223,9 +226,35 @@ impl Position {
         self.board.king_attacked(self.turn)
     }
 
-    /// A hash of what makes positions the same for repetition (RULES.md 1.10).
+    /// A hash of the position without its clocks, en passant square included: two positions
+    /// with the same key play alike under every rule set (the engine's table key).
     pub fn key(&self) -> u64 {
-        zobrist::key(self)
+        zobrist::key(self, self.ep)
+    }
+
+    /// A hash of what makes positions the same for repetition (docs/rules.md 1.10): as
+    /// [`Position::key`], but the en passant square counts only when a legal turn of the side
+    /// to move captures there (6.3).
+    ///
+    /// ```
+    /// use grolman::{Position, Variant};
+    /// // After 1. e4 no black pawn can take on e3.
+    /// let after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    /// let same_placement = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3").unwrap();
+    /// let rules = Variant::Orthodox.into();
+    /// assert_eq!(after_e4.repetition_key(rules), same_placement.repetition_key(rules));
+    /// assert_ne!(after_e4.key(), same_placement.key());
+    /// ```
+    pub fn repetition_key(&self, rules: Rules) -> u64 {
+        let ep = self.ep.filter(|_| {
+            let mut capture = false;
+            for_each_turn_where(self, rules, false, |l| l.kind == LeadKind::EnPassant, &mut |_| {
+                capture = true;
+                true
+            });
+            capture
+        });
+        zobrist::key(self, ep)
     }
 
     /// Builds a position from its parts, validating it.

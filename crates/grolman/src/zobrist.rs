@@ -1,6 +1,7 @@
 //! Zobrist keys, generated at compile time by a fixed pseudo-random sequence.
 
 use crate::position::Position;
+use crate::types::Square;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -29,14 +30,15 @@ static CASTLING: [u64; 16] = keys(0x6361_7374_6c69_6e67);
 static EP_FILE: [u64; 8] = keys(0x656e_7061_7373_616e);
 const BLACK_TO_MOVE: u64 = 0x8a5c_d789_635d_2dff;
 
-/// The key of a position: placement with kinds, side to move, castling rights, e.p. square.
-pub fn key(pos: &Position) -> u64 {
+/// The key of a position's placement with kinds, side to move and castling rights, and of `ep`
+/// as its en passant square (the position's own, or none where it does not count).
+pub fn key(pos: &Position, ep: Option<Square>) -> u64 {
     let mut k = 0;
     for (sq, p) in pos.board().pieces() {
         k ^= PIECES[(p.color.index() * 6 + p.role.index()) * 64 + sq.index()];
     }
     k ^= CASTLING[pos.castling().0 as usize];
-    if let Some(ep) = pos.ep_square() {
+    if let Some(ep) = ep {
         k ^= EP_FILE[ep.file() as usize];
     }
     if pos.turn() == crate::Color::Black {

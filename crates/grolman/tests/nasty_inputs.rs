@@ -55,6 +55,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("fen/en-passant-on-rank-4.txt", "en passant square e4"),
     ("fen/en-passant-without-pawn.txt", "en passant square e6"),
     ("fen/en-passant-of-side-to-move.txt", "en passant square e3"),
+    ("fen/en-passant-over-occupied-square.txt", "en passant square e3"),
     (
         "fen/side-not-to-move-in-check.txt",
         "black is in check but it is not black's turn",

@@ -1,7 +1,7 @@
 //! Table-driven rule cases from `tests/data/rules.txt`; a failure names the line.
 
 use grolman::notation::{find_by_code, legal_turns};
-use grolman::{Position, Rules, Variant};
+use grolman::{Event, Game, Outcome, Position, Rules, Square, Variant, START_FEN};
 
 fn data() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/rules.txt");
@@ -78,4 +78,65 @@ fn castling_can_be_switched_off_in_grolman_chess() {
     assert!(legal_turns(&pos, rules).iter().any(|t| t.san == "O-O"));
     rules.options.castling = false;
     assert!(!legal_turns(&pos, rules).iter().any(|t| t.san == "O-O"));
+}
+
+fn game_after(variant: Variant, fen: &str, codes: &[&str]) -> Game {
+    let mut game = Game::new(variant, Some(fen)).unwrap();
+    for code in codes {
+        game.play(code).unwrap_or_else(|e| panic!("{code}: {e}"));
+    }
+    game
+}
+
+/// docs/rules.md 6.3: after 1. e4 no black pawn can take on e3, so the position after it is
+/// the one the knights come back to.
+#[test]
+fn repetition_ignores_an_en_passant_square_no_turn_can_capture_on() {
+    let knights = ["g8f6", "g1f3", "f6g8", "f3g1"];
+    let mut codes = vec!["e2e4"];
+    codes.extend(knights);
+    codes.extend(knights);
+    let game = game_after(Variant::Orthodox, START_FEN, &codes);
+    assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+}
+
+/// docs/rules.md 6.3: where exd6 e.p. is legal, the position before the knights move differs
+/// from the one they come back to.
+#[test]
+fn repetition_counts_an_en_passant_square_a_turn_can_capture_on() {
+    let knights = ["b1c3", "b8c6", "c3b1", "c6b8"];
+    let codes: Vec<&str> = knights.iter().chain(&knights).copied().collect();
+    let game = game_after(
+        Variant::Orthodox,
+        "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        &codes,
+    );
+    assert_eq!(game.outcome(), None);
+}
+
+/// docs/rules.md 6.3 with 1.6: whether the capture is legal is judged by the rule set. exd6 e.p.
+/// opens the fifth rank to the king, which in Grolman chess the e4 pawn closes again.
+#[test]
+fn en_passant_counts_for_repetition_where_the_rule_set_makes_the_capture_legal() {
+    let with = Position::from_fen("7k/8/8/K2pP2r/4P3/8/8/8 w - d6 0 2").unwrap();
+    let without = Position::from_fen("7k/8/8/K2pP2r/4P3/8/8/8 w - - 0 2").unwrap();
+    let orthodox = Rules::new(Variant::Orthodox);
+    let grolman = Rules::new(Variant::Grolman);
+    assert_eq!(with.repetition_key(orthodox), without.repetition_key(orthodox));
+    assert_ne!(with.repetition_key(grolman), without.repetition_key(grolman));
+}
+
+/// docs/rules.md 6.5: the pawns on c3 and e3 both defend the rook on d4; c3 is named.
+#[test]
+fn a_transformation_names_the_defender_on_the_lowest_square() {
+    let game = game_after(Variant::Tatarstan, "7k/8/8/8/3R4/2P1P3/8/7K w - - 0 1", &["h1g1"]);
+    let defenders: Vec<(Square, Square)> = game.history()[0]
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Transform { square, defender, .. } => Some((*square, *defender)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(defenders, [(Square::parse("d4").unwrap(), Square::parse("c3").unwrap())]);
 }
