@@ -4,7 +4,7 @@
 use grolman::Position;
 use grolman_diagram::{diagram_svg, Options};
 
-use super::{input, usage, Failure};
+use super::{input, out, usage, Failure};
 
 /// `grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S]
 /// [--condition C] [--flip] [--no-coordinates]`
@@ -40,6 +40,6 @@ pub fn diagram(args: &[String]) -> Result<(), Failure> {
         Some(f) => Position::from_fen(&f).map_err(input)?,
         None => Position::start(),
     };
-    print!("{}", diagram_svg(pos.board(), &options));
+    out::write(format_args!("{}", diagram_svg(pos.board(), &options)))?;
     Ok(())
 }

@@ -7,6 +7,7 @@ use grolman::{Color, Position, Turn};
 use grolman_engine::problem;
 use grolman_engine::{native_clock, pv_turns, Engine, Limits};
 
+use super::out::{self, say};
 use super::{input, usage, variant, Failure};
 
 /// `grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]`
@@ -61,28 +62,33 @@ pub fn search(args: &[String]) -> Result<(), Failure> {
         None => Position::start(),
     };
     let mut engine = Engine::new(rules, native_clock());
+    // The search cannot be stopped from here: a closed output is remembered and reported after it.
+    let mut written = Ok(());
     let result = engine.search(&pos, &limits, &mut |info| {
-        let line = line_text(&pos, &pv_turns(&pos, rules, &info.pv));
-        println!(
-            "depth {:>2}  score {:>7}  nodes {:>9}  {:>8.0} nodes/s  {:>7.0} ms  {}",
-            info.depth,
-            info.score_text(),
-            info.nodes,
-            info.nps(),
-            info.time_ms,
-            line
-        );
+        if written.is_ok() {
+            let line = line_text(&pos, &pv_turns(&pos, rules, &info.pv));
+            written = out::write(format_args!(
+                "depth {:>2}  score {:>7}  nodes {:>9}  {:>8.0} nodes/s  {:>7.0} ms  {}\n",
+                info.depth,
+                info.score_text(),
+                info.nodes,
+                info.nps(),
+                info.time_ms,
+                line
+            ));
+        }
     });
+    written?;
     match result {
         Some(info) => {
             let turns = pv_turns(&pos, rules, &info.pv);
             match turns.first() {
-                Some(t) => println!("best {}  {}", t.code, t.notation),
-                None => println!("best (none)"),
+                Some(t) => say!("best {}  {}", t.code, t.notation),
+                None => say!("best (none)"),
             }
         }
-        None if pos.is_check() => println!("no legal turn: checkmate"),
-        None => println!("no legal turn: stalemate"),
+        None if pos.is_check() => say!("no legal turn: checkmate"),
+        None => say!("no legal turn: stalemate"),
     }
     Ok(())
 }
@@ -125,16 +131,16 @@ pub fn solve(args: &[String]) -> Result<(), Failure> {
     let problems = problem::parse(&text).map_err(|e| input(format!("{path}: {e}")))?;
     for (i, p) in problems.iter().enumerate() {
         if i > 0 {
-            println!();
+            say!();
         }
         if !p.title.is_empty() {
-            println!("{}", p.title);
+            say!("{}", p.title);
         }
         for twin in &p.twins {
             let start = Instant::now();
             let report = problem::solve_twin(p, twin, &mut || true).map_err(input)?;
-            print!("{}", report.text());
-            println!(
+            out::write(format_args!("{}", report.text()))?;
+            say!(
                 "solved in {:.3} s ({} positions)",
                 start.elapsed().as_secs_f64(),
                 report.nodes

@@ -2,11 +2,13 @@
 
 mod diagram_cmd;
 mod engine_cmd;
+mod out;
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use grolman::{fast_perft, notation, perft, Game, Position, Rules, Variant};
+use out::say;
 
 const USAGE: &str = "usage:
   grolman perft [--reference] <variant> <depth> [fen]
@@ -21,8 +23,8 @@ variants: orthodox, grolman, tatarstan";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+    match run(&args).and_then(|()| out::flush()) {
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
             eprintln!("grolman: {msg}\n{USAGE}");
             ExitCode::from(2)
@@ -39,6 +41,8 @@ enum Failure {
     Usage(String),
     /// The command line is right but its input is not (a bad FEN or turn): exit 1.
     Input(String),
+    /// Standard output was closed by its reader: exit 0 without a word.
+    Closed,
 }
 
 fn usage(msg: impl Into<String>) -> Failure {
@@ -95,7 +99,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let n = count(&pos, rules, d);
             let secs = start.elapsed().as_secs_f64();
             eprintln!("{:.3} s, {:.1} M nodes/s", secs, n as f64 / secs.max(1e-9) / 1e6);
-            println!("{n}");
+            say!("{n}");
         }
         "divide" => {
             let (count, args) = counter(&args[1..]);
@@ -106,15 +110,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
             for t in notation::legal_turns(&pos, rules) {
                 let n = count(&t.after, rules, d - 1);
                 total += n;
-                println!("{} {n}", t.code);
+                say!("{} {n}", t.code);
             }
-            println!("{total}");
+            say!("{total}");
         }
         "turns" => {
             let rules = variant(args.get(1))?;
             let pos = position(&args[2.min(args.len())..])?;
             for t in notation::legal_turns(&pos, rules) {
-                println!("{}\t{}\t{}", t.code, t.notation, t.fen);
+                say!("{}\t{}\t{}", t.code, t.notation, t.fen);
             }
         }
         "play" => {
@@ -134,14 +138,14 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let mut game = Game::new(rules.variant, fen.as_deref()).map_err(input)?;
             for code in &codes {
                 let turn = game.play(code).map_err(input)?;
-                println!("{}", turn.notation);
+                say!("{}", turn.notation);
             }
-            println!("{}", game.position().fen());
+            say!("{}", game.position().fen());
             let status = game.status();
             match status.outcome {
-                Some(o) => println!("{o}"),
-                None if status.check => println!("{} to move, in check", status.turn),
-                None => println!("{} to move", status.turn),
+                Some(o) => say!("{o}"),
+                None if status.check => say!("{} to move, in check", status.turn),
+                None => say!("{} to move", status.turn),
             }
         }
         "bench" => {
@@ -153,7 +157,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                     .filter(|r| (1..=100).contains(r))
                     .ok_or_else(|| usage(format!("rounds must be a number from 1 to 100, not {s:?}")))?,
             };
-            bench(rounds);
+            bench(rounds)?;
         }
         "search" => engine_cmd::search(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
@@ -168,7 +172,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
 /// alike, and each reports its fastest run; each variant's speed against orthodox chess is
 /// given from the fastest runs, and from each round's own pair of runs (median and range,
 /// which show how much the machine wavered).
-fn bench(rounds: u32) {
+fn bench(rounds: u32) -> Result<(), Failure> {
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     // Each variant right after orthodox chess on the same position, so that each round
     // compares runs made close together in time. Grolman perft runs to the same depth as
@@ -193,7 +197,7 @@ fn bench(rounds: u32) {
                 n = notation::legal_turns(&pos, variant.into()).len();
             }
             let ms = start.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
-            println!(
+            say!(
                 "{:<10} {name:<9} turn query: {n:>5} turns in {ms:>8.3} ms",
                 variant.name()
             );
@@ -227,7 +231,7 @@ fn bench(rounds: u32) {
     let rate = |i: usize, j: usize| best[i][j].0 as f64 / best[i][j].1 / 1e6;
     for (i, (variant, name, _, depth)) in cases.iter().enumerate() {
         for (j, &t) in thread_counts.iter().enumerate() {
-            println!(
+            say!(
                 "{:<10} {:<9} depth {depth}: {:>12} nodes in {:>7.3} s = {:>7.1} M nodes/s ({t} thread{}, best of {rounds})",
                 variant.name(),
                 name,
@@ -250,7 +254,7 @@ fn bench(rounds: u32) {
         {
             let mut ratios: Vec<f64> = rates.iter().map(|r| 100.0 * r[i] / r[o]).collect();
             ratios.sort_by(f64::total_cmp);
-            println!(
+            say!(
                 "{:<10} {:<9} speed against orthodox: {:>5.1} % (fastest runs); rounds: median {:.1} %, {:.1}-{:.1} %",
                 variant.name(),
                 name,
@@ -261,4 +265,5 @@ fn bench(rounds: u32) {
             );
         }
     }
+    Ok(())
 }

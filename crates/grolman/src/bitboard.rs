@@ -72,11 +72,6 @@ impl Bitboard {
     }
 
     #[inline]
-    pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1 << sq.u8();
-    }
-
-    #[inline]
     pub fn set(&mut self, sq: Square) {
         self.0 |= 1 << sq.u8();
     }

@@ -28,7 +28,6 @@ pub enum CastlingSide {
 
 impl Castling {
     pub const NONE: Castling = Castling(0);
-    pub const ALL: Castling = Castling(15);
 
     #[inline]
     pub const fn bit(color: Color, side: CastlingSide) -> u8 {

@@ -158,10 +158,6 @@ impl Role {
             Role::King => "king",
         }
     }
-
-    pub const fn from_index(i: usize) -> Role {
-        Role::ALL[i]
-    }
 }
 
 impl fmt::Display for Role {
@@ -273,12 +269,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The square mirrored top to bottom (a1 <-> a8).
-    #[inline]
-    pub const fn flip(self) -> Square {
-        Square(self.0 ^ 56)
     }
 
     pub const fn file_char(self) -> char {
