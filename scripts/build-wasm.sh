@@ -49,3 +49,5 @@ hook=()
 [ "$profile" = --release ] && hook=(--no-default-features)
 build pkg grolman "${hook[@]}"
 build pkg/engine grolman_engine "${hook[@]}" --features engine
+# The piece drawings' one home is the diagram crate; the board reads this copy beside the wasm.
+cp crates/grolman-diagram/pieces.json pkg/pieces.json

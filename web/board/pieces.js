@@ -1,9 +1,9 @@
 // The project's own piece set: one SVG symbol per role, drawn in a 100 x 100 box.
 // Colour comes from CSS: `fill` is the body, `stroke` the outline, `color` the inner details,
 // so the same symbols serve both sides and every theme. Licence: the project's own (MIT, as the rest of the project).
-// The drawings have one source, pieces.json, which the problem diagrams (crates/grolman-diagram,
-// `grolman diagram`, wasm `diagramSvg`) read too.
-import SHAPES from "./pieces.json" with { type: "json" };
+// The drawings have one source, crates/grolman-diagram/pieces.json, compiled into the problem
+// diagrams (`grolman diagram`, wasm `diagramSvg`) and copied to pkg/ by scripts/build-wasm.sh.
+import SHAPES from "../../pkg/pieces.json" with { type: "json" };
 
 /** `<symbol>` definitions to place in the board's `<defs>`. */
 export function pieceSymbols() {

@@ -35,7 +35,11 @@ fn every_command_stops_quietly_when_its_output_is_closed() {
         let out = run_into_closed_pipe(args, problem);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let stderr_lines: Vec<&str> = stderr.lines().filter(|l| !l.contains("nodes/s")).collect();
-        assert!(out.status.success(), "grolman {args:?}: {:?}: {stderr}", out.status);
+        assert!(
+            out.status.success(),
+            "grolman {args:?}: {:?}: {stderr}",
+            out.status
+        );
         assert!(stderr_lines.is_empty(), "grolman {args:?}: {stderr}");
     }
 }

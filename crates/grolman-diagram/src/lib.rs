@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Pure string building: no I/O, every caption text XML-escaped. The piece drawings come from
-//! `web/board/pieces.json`, the same file the browser board draws with.
+//! the crate's `pieces.json`, which the browser board draws with too (as `pkg/pieces.json`).
 
 use std::fmt::Write;
 

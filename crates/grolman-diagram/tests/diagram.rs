@@ -100,11 +100,7 @@ fn the_description_lists_units_strongest_first() {
 
 #[test]
 fn the_pieces_are_the_playgrounds_drawings() {
-    let json = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../web/board/pieces.json"
-    ))
-    .unwrap();
+    let json = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/pieces.json")).unwrap();
     let shapes: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&json).unwrap();
     let svg = diagram_svg(&board(grolman::START_FEN), &Options::default());
     for (role, body) in shapes {

@@ -1,7 +1,7 @@
 //! Static evaluation, in centipawns from the side to move's point of view: material, a little
 //! placement, and mobility counted from attack sets (no move generation). In Tatarstan chess the
 //! material is also counted as the next transformation phase would leave it, since every defended
-//! unit is about to change kind (RULES.md 3.3-3.4).
+//! unit is about to change kind (docs/rules.md 3.3-3.4).
 
 use grolman::{
     bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, Bitboard, Board, Color, Piece,
@@ -49,7 +49,7 @@ fn material(board: &Board) -> i32 {
     score
 }
 
-/// The board after one transformation phase on the current placement (RULES.md 3.3), with
+/// The board after one transformation phase on the current placement (docs/rules.md 3.3), with
 /// last-rank pawns left as pawns: cheap and good enough to see what is about to change.
 pub fn predicted_phase(board: &Board) -> Board {
     let mut board = board.clone();
@@ -77,7 +77,7 @@ pub fn predicted_phase(board: &Board) -> Board {
     board
 }
 
-/// True when neither side can mate: kings alone, or one minor piece in all (RULES.md 1.10).
+/// True when neither side can mate: kings alone, or one minor piece in all (docs/rules.md 1.10).
 pub fn dead_material(board: &Board) -> bool {
     let units = board.occupied().count();
     units == 2 || (units == 3 && (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).count() == 1)

@@ -2,7 +2,7 @@
 //! a transposition table, move ordering (table turn, MVV-LVA captures, killers, history), late
 //! move reductions, check extensions, and a bounded quiescence search on captures.
 //!
-//! A turn in Tatarstan chess may hold promotions that the side *not* moving chooses (RULES.md
+//! A turn in Tatarstan chess may hold promotions that the side *not* moving chooses (docs/rules.md
 //! 3.5). Such turns form a group ([`crate::turns`]): the mover picks the group, the opponent the
 //! member, so a group is worth the minimum of its members for the mover.
 //!

@@ -1,6 +1,6 @@
 //! The turns of a position as the search sees them: the leading move, the position after the
 //! whole turn, and its *choice group*. In Tatarstan chess a turn may contain promotions chosen
-//! by the side not moving (RULES.md 3.5); turns that differ only in those choices form one group,
+//! by the side not moving (docs/rules.md 3.5); turns that differ only in those choices form one group,
 //! the mover picks a group and the opponent picks the member.
 
 use grolman::{for_each_turn_where, Color, Lead, OwnerPromotion, Position, Rules, Step};

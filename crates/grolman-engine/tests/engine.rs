@@ -132,7 +132,7 @@ fn node_limit_and_stop_flag_end_the_search() {
 
 #[test]
 fn owner_choices_of_the_opponent_form_one_group() {
-    // RULES.md 5: after any White turn the black knight a1 becomes a pawn on Black's last rank
+    // docs/rules.md 5: after any White turn the black knight a1 becomes a pawn on Black's last rank
     // and Black chooses its kind. Kf2 [a1=R], Kf2 [a1=B, b2=B], Kf2 [a1=N]: one White choice.
     let pos = Position::from_fen("4k3/8/8/8/8/8/1p6/n3K3 w - - 0 1").unwrap();
     let ch = children(&pos, Variant::Tatarstan.into());

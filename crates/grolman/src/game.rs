@@ -1,4 +1,4 @@
-//! A game: the start position, the turns played, undo, and the status (RULES.md 1.7, 1.10).
+//! A game: the start position, the turns played, undo, and the status (docs/rules.md 1.7, 1.10).
 
 use core::fmt;
 
@@ -242,7 +242,7 @@ impl Game {
         }
     }
 
-    /// How the game ended, if it has (RULES.md 1.7, 1.10).
+    /// How the game ended, if it has (docs/rules.md 1.7, 1.10).
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();
         if !has_legal_turn(pos, self.rules) {
@@ -267,7 +267,7 @@ impl Game {
         None
     }
 
-    /// The game as PGN (RULES.md 4.3).
+    /// The game as PGN (docs/rules.md 4.3).
     pub fn pgn(&self) -> String {
         pgn::write(self)
     }

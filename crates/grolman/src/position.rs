@@ -5,9 +5,9 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::movegen::LeadKind;
 use crate::turns::for_each_turn_where;
 use crate::types::{Color, Piece, Role, Square};
-use crate::movegen::LeadKind;
 use crate::variant::Rules;
 use crate::zobrist;
 
@@ -301,7 +301,7 @@ impl Position {
         }
         if let Some(sq) = ep {
             // The side that just moved double-stepped a pawn over `sq`. Its start square may
-            // be occupied again: in Grolman chess a follower can fill it (RULES.md 1.8).
+            // be occupied again: in Grolman chess a follower can fill it (docs/rules.md 1.8).
             let mover = turn.other();
             let ok = sq.rank() == mover.pawn_rank().wrapping_add_signed(mover.forward() / 8)
                 && board.piece_at(sq).is_none()

@@ -26,7 +26,7 @@ impl fmt::Display for Step {
     }
 }
 
-/// A Tatarstan last-rank promotion chosen by the unit's owner (RULES.md 3.5).
+/// A Tatarstan last-rank promotion chosen by the unit's owner (docs/rules.md 3.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct OwnerPromotion {
     pub square: Square,
@@ -81,7 +81,7 @@ pub enum Right {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    /// The leading move (RULES.md 1.2).
+    /// The leading move (docs/rules.md 1.2).
     Lead {
         from: Square,
         to: Square,
@@ -90,7 +90,7 @@ pub enum Event {
         promotion: Option<Role>,
         castle: Option<CastleRook>,
     },
-    /// Squares just vacated and every unit that could move there (RULES.md 1.3). No units: the
+    /// Squares just vacated and every unit that could move there (docs/rules.md 1.3). No units: the
     /// chain ends.
     Candidates {
         vacated: Vec<Square>,
@@ -106,7 +106,7 @@ pub enum Event {
         promotion: Option<Role>,
         reason: FollowReason,
     },
-    /// A Tatarstan stage that transforms something begins (RULES.md 3.3).
+    /// A Tatarstan stage that transforms something begins (docs/rules.md 3.3).
     Stage { role: Role },
     /// A unit changes kind because a unit of kind `stage` on `defender` defends it.
     Transform {
@@ -117,7 +117,7 @@ pub enum Event {
         defender: Square,
         stage: Role,
         wave: u8,
-        /// The owner's choice when it became a pawn on its last rank (RULES.md 3.5).
+        /// The owner's choice when it became a pawn on its last rank (docs/rules.md 3.5).
         promotion: Option<Role>,
     },
     /// A castling or en passant right lapsed.
@@ -135,9 +135,9 @@ pub enum Event {
 /// A legal turn with everything needed to show and explain it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Turn {
-    /// Turn code (RULES.md 4.2).
+    /// Turn code (docs/rules.md 4.2).
     pub code: String,
-    /// Literature notation (RULES.md 4.1), with `+` or `#`.
+    /// Literature notation (docs/rules.md 4.1), with `+` or `#`.
     pub notation: String,
     /// The leading move in SAN, without `+` or `#`.
     pub san: String,

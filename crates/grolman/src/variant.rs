@@ -5,16 +5,16 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The three rule sets (RULES.md).
+/// The three rule sets (docs/rules.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
     /// Plain chess.
     #[default]
     Orthodox,
-    /// Follow the leader (RULES.md 1).
+    /// Follow the leader (docs/rules.md 1).
     Grolman,
-    /// Grolman chess plus transformation by defence (RULES.md 3).
+    /// Grolman chess plus transformation by defence (docs/rules.md 3).
     Tatarstan,
 }
 
@@ -88,7 +88,7 @@ impl FromStr for Variant {
     }
 }
 
-/// The settings of disputed points (RULES.md 1.5).
+/// The settings of disputed points (docs/rules.md 1.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Options {
     /// Whether castling is allowed in Grolman and Tatarstan chess (default: yes).

@@ -176,7 +176,7 @@ fn line_clear(board: &Placement, from: Square, df: i8, dr: i8, n: i8) -> bool {
     (1..n).all(|i| board[at(f + df * i, r + dr * i)].is_none())
 }
 
-/// RULES.md 1.3: whether `piece` on `from` could make a non-capturing move of its own kind to
+/// docs/rules.md 1.3: whether `piece` on `from` could make a non-capturing move of its own kind to
 /// the empty square `to` (pawns straight ahead, double step from the initial rank; no castling).
 fn could_move(board: &Placement, piece: Piece, from: Square, to: Square) -> bool {
     if board[to.index()].is_some() || from == to {
@@ -344,7 +344,7 @@ fn right_index(color: Color, king_side: bool) -> usize {
 }
 
 /// Replaying the events gives the placement after the turn; the side to move, castling rights,
-/// en passant square and clocks follow from the same events (RULES.md 1.8-1.10, 3.7).
+/// en passant square and clocks follow from the same events (docs/rules.md 1.8-1.10, 3.7).
 fn events_replay_to_the_position_after(
     before: &Position,
     turns: &[Turn],
@@ -433,7 +433,7 @@ fn events_replay_to_the_position_after(
     Ok(())
 }
 
-/// RULES.md 1.3: a unit that moved stands on its destination; no later step starts there.
+/// docs/rules.md 1.3: a unit that moved stands on its destination; no later step starts there.
 fn each_unit_moves_at_most_once(
     before: &Position,
     turns: &[Turn],
@@ -480,7 +480,7 @@ fn each_unit_moves_at_most_once(
 /// A candidate as listed: its square, its kind, the vacated square it can reach.
 type Listed = (Square, Role, Square);
 
-/// RULES.md 1.3-1.5: each `Candidates` event lists exactly the unmoved units that could move
+/// docs/rules.md 1.3-1.5: each `Candidates` event lists exactly the unmoved units that could move
 /// to a vacated square; the follower after it is of the weakest listed kind and among them;
 /// no candidates ends the chain.
 fn every_follower_is_of_the_weakest_kind(

@@ -138,5 +138,8 @@ fn a_transformation_names_the_defender_on_the_lowest_square() {
             _ => None,
         })
         .collect();
-    assert_eq!(defenders, [(Square::parse("d4").unwrap(), Square::parse("c3").unwrap())]);
+    assert_eq!(
+        defenders,
+        [(Square::parse("d4").unwrap(), Square::parse("c3").unwrap())]
+    );
 }

@@ -6,7 +6,7 @@
 //! (an earlier forced mate counts; a defender left without a legal turn refutes). In `h#n` both
 //! sides cooperate through exactly `2n` half-moves (`2n+1` for `h#n.5`) and the last one mates.
 //!
-//! Owner choices (RULES.md 3.5): a Tatarstan turn may hold promotions chosen by the side not
+//! Owner choices (docs/rules.md 3.5): a Tatarstan turn may hold promotions chosen by the side not
 //! moving. In `#n` and `s#n` that side decides them against the mover (a turn is then a group of
 //! turns, [`crate::turns`]); in helpmates every combination is its own turn.
 

@@ -1,4 +1,4 @@
-//! Literature notation (RULES.md 4.1): `e4 (Ng1-e2, Rh1-g1)`, `Kf2 [a1=B, b2=B]`.
+//! Literature notation (docs/rules.md 4.1): `e4 (Ng1-e2, Rh1-g1)`, `Kf2 [a1=B, b2=B]`.
 
 use crate::movegen::{Lead, LeadKind};
 use crate::notation::choices;

@@ -1,4 +1,4 @@
-//! Turns as people and programs write them: literature notation (RULES.md 4.1), turn codes
+//! Turns as people and programs write them: literature notation (docs/rules.md 4.1), turn codes
 //! (4.2), PGN (4.3), and the open choices of a partly entered turn.
 
 pub mod choices;

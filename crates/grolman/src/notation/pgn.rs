@@ -1,4 +1,4 @@
-//! PGN (RULES.md 4.3): each turn is its leading move in SAN, with the chain and the
+//! PGN (docs/rules.md 4.3): each turn is its leading move in SAN, with the chain and the
 //! transformations in a comment, so that ordinary PGN readers still parse the file.
 
 use core::fmt;
