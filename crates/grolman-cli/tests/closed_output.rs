@@ -1,38 +1,37 @@
 //! A reader that has gone (`grolman solve problems.txt | head`) ends each command quietly: exit
 //! status 0 and nothing on standard error, where `println!` would panic on the closed pipe.
 
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs `grolman args` with standard output a pipe whose reading end is closed before it starts,
 /// so that its very first write finds the pipe closed.
-fn run_into_closed_pipe(args: &[&str], stdin: &str) -> std::process::Output {
+fn run_into_closed_pipe(args: &[&str]) -> std::process::Output {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grolman"))
+    Command::new(env!("CARGO_BIN_EXE_grolman"))
         .args(args)
-        .stdin(Stdio::piped())
+        .stdin(Stdio::null())
         .stdout(writer)
         .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grolman");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().expect("wait for grolman")
+        .output()
+        .expect("run grolman")
 }
 
 #[test]
 fn every_command_stops_quietly_when_its_output_is_closed() {
-    let problem = "orthodox 7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1 #1\n";
+    let problem = std::env::temp_dir().join(format!("grolman-closed-output-{}.txt", std::process::id()));
+    std::fs::write(&problem, "orthodox 7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1 #1\n").unwrap();
+    let problem_path = problem.to_str().unwrap();
     for args in [
         &["perft", "grolman", "2"][..],
         &["divide", "orthodox", "1"],
         &["turns", "tatarstan"],
         &["play", "grolman", "e2e4"],
         &["search", "orthodox", "--depth", "1"],
-        &["solve", "-"],
+        &["solve", problem_path],
         &["diagram"],
     ] {
-        let out = run_into_closed_pipe(args, problem);
+        let out = run_into_closed_pipe(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let stderr_lines: Vec<&str> = stderr.lines().filter(|l| !l.contains("nodes/s")).collect();
         assert!(
@@ -42,4 +41,5 @@ fn every_command_stops_quietly_when_its_output_is_closed() {
         );
         assert!(stderr_lines.is_empty(), "grolman {args:?}: {stderr}");
     }
+    std::fs::remove_file(&problem).unwrap();
 }
