@@ -19,11 +19,14 @@ export const LEVELS = {
     { movetimeMs: 4000, maxDepth: 0 },
   ],
   tatarstan: [
+    // Depth 2 takes 1-2 s in the browser after a first turn, depth 3 about half a minute; a
+    // search that runs out of time mid-depth falls back to the depth before, so a budget too
+    // short for its depth is only time lost: each level's budget fits its depth.
     { movetimeMs: 500, maxDepth: 1 },
-    { movetimeMs: 1000, maxDepth: 2 },
-    { movetimeMs: 2500, maxDepth: 3 },
-    { movetimeMs: 5000, maxDepth: 3 },
-    { movetimeMs: 10000, maxDepth: 4 },
+    { movetimeMs: 1500, maxDepth: 2 },
+    { movetimeMs: 6000, maxDepth: 2 },
+    { movetimeMs: 30000, maxDepth: 3 },
+    { movetimeMs: 90000, maxDepth: 3 },
   ],
 };
 
@@ -128,6 +131,7 @@ export class Opponent {
       return this.finish(job, error);
     }
     if (job !== this.job) return;
+    result = { ...result, timeMs: elapsedMs(job) };
     // The search ran while your turn replayed; the reply waits for the replay's end (a click
     // on the board skips it), so that the board never shows two turns at once.
     job.found = result;
@@ -151,6 +155,7 @@ export class Opponent {
     }
     if (job !== this.job) return;
     this.finish(job);
+    result = { ...result, timeMs: elapsedMs(job) };
     const turn = { from: result.bestFrom, to: result.bestTo, notation: result.bestNotation };
     this.hint = { key: job.key, turn, result: { ...result, line: this.lineOf(result) } };
     this.showHint();
@@ -297,6 +302,10 @@ export class Opponent {
     line.textContent = line.hidden ? "" : `Expected: ${numbered(source.line, source.number, source.color)}`;
   }
 }
+
+/** The time a job has really taken, from the request to now. The engine's own figure is the
+ *  time to its last finished depth, and leaves out a depth cut short by the time budget. */
+const elapsedMs = (job) => performance.now() - job.started;
 
 /** "depth 6, score +0.20 for white, 1.0 s, 250 kN/s": the score is the mover's, in pawns. */
 function summary(result, mover) {
