@@ -4,7 +4,8 @@
 // the computer plays Black. Then, per level, what the search really reaches (depth and time of
 // the computer's own report) after 1.e4-like first turns. Prints figures; asserts nothing.
 // Usage: node scripts/answer-time.mjs [--root DIR] [--turns N] [--variants grolman,tatarstan]
-//        [--levels 1,3] [--depths]   (after `make build`; DIR defaults to this checkout)
+//        [--levels 1,3] [--depths]   (after `make build`; DIR defaults to this checkout;
+//        --turns 0 --depths: the depths only)
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -113,7 +114,7 @@ async function depths(variant) {
     const page = await open(variant, level, { autoplay: false });
     await enterTurn(page, 1);
     await page.waitForFunction(() => document.querySelectorAll("#moves button.turn").length >= 2, null,
-      { timeout: 60_000 });
+      { timeout: 150_000 });
     await page.waitForFunction(() => /Computer played/.test(document.getElementById("computer-state").textContent));
     const text = await page.textContent("#computer-state");
     const m = text.match(/depth (\d+).*?([\d.]+) s,/);
@@ -125,7 +126,7 @@ async function depths(variant) {
 
 try {
   console.log(`answer time of the computer (Black), ${root}, ${turns} turns, replay on, speed 1x`);
-  for (const variant of variants) {
+  for (const variant of turns > 0 ? variants : []) {
     for (const level of levels) {
       const rows = await answerTimes(variant, level);
       const reply = rows.map((r) => r.reply);

@@ -19,14 +19,15 @@ export const LEVELS = {
     { movetimeMs: 4000, maxDepth: 0 },
   ],
   tatarstan: [
-    // Depth 2 takes 1-2 s in the browser after a first turn, depth 3 about half a minute; a
-    // search that runs out of time mid-depth falls back to the depth before, so a budget too
-    // short for its depth is only time lost: each level's budget fits its depth.
+    // After a first turn depth 2 takes 2 to 6 s in Chromium and depth 3 over a minute
+    // (scripts/answer-time.mjs --depths, on a busy two-core machine). A search that runs out of
+    // time mid-depth falls back to the depth before, so a budget too short for its depth is
+    // only time lost: each level's budget is sized for its depth.
     { movetimeMs: 500, maxDepth: 1 },
-    { movetimeMs: 1500, maxDepth: 2 },
-    { movetimeMs: 6000, maxDepth: 2 },
-    { movetimeMs: 30000, maxDepth: 3 },
+    { movetimeMs: 2000, maxDepth: 2 },
+    { movetimeMs: 10000, maxDepth: 2 },
     { movetimeMs: 90000, maxDepth: 3 },
+    { movetimeMs: 240000, maxDepth: 3 },
   ],
 };
 
