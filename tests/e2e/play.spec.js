@@ -73,10 +73,10 @@ test("a game ends with the banner of the rules' status message", async ({ page }
 test("a press on the board while viewing an old turn returns to the game", async ({ page }) => {
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
   await page.click("#turn-first");
-  await expect(page.locator("#prompt")).toContainText("Viewing the start of 2");
+  await expect(page.locator("#prompt")).toContainText("Viewing the start of 1 move");
   await expectPiece(page, "e4", null);
   await page.locator("body").press("ArrowDown");
-  await expect(page.locator("#prompt")).toContainText("Viewing turn 1 of 2");
+  await expect(page.locator("#prompt")).toContainText("Viewing move 1 (White) of 1");
   await square(page, "d2").click(); // back to the live position, and d2 is picked at once
   await expect(page.locator("#prompt")).toBeHidden();
   await expect(square(page, "d2")).toHaveClass(/selected/);

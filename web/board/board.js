@@ -11,7 +11,6 @@ export class Board {
    *           onSelect?(square: string|null): void, orientation?: string }} options
    */
   constructor(host, options = {}) {
-    this.options = options;
     this.state = initialState(options);
     this.view = new BoardView(host);
     bindInput(this.view, () => this.state, {

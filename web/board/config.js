@@ -13,8 +13,6 @@ export const defaults = {
   orientation: "white",
   /** Draw a..h and 1..8 inside the edge squares. */
   coordinates: true,
-  /** Milliseconds of a piece slide; 0 turns animation off. */
-  animationMs: 220,
   /** Pointer travel (in CSS pixels) before a press becomes a drag. */
   dragThreshold: 4,
 };

@@ -5,7 +5,6 @@ import { summarised } from "./summary.js";
 
 const PLURAL = { pawn: "pawns", knight: "knights", bishop: "bishops", rook: "rooks", queen: "queens", king: "kings" };
 const NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-const KINDS = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 const LETTER_OR_P = (role) => LETTER[role] || "P";
 
 export const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -30,10 +29,10 @@ const count = (n, role) => `${NUMBER[n] ?? n} ${n === 1 ? role : PLURAL[role]}`;
 
 export function leadSentence(lead, san, color) {
   const parts = lead.castle
-    ? [`${capitalize(color)} leads with ${san}: the king goes ${lead.from}-${lead.to} and the rook ${lead.castle.rook_from}-${lead.castle.rook_to}`]
+    ? [`${capitalize(color)} leads with ${san}: the king goes ${lead.from}-${lead.to} and the rook ${lead.castle.rookFrom}-${lead.castle.rookTo}`]
     : [`${capitalize(color)} leads with ${san}: ${step(lead.piece.role, lead.from, lead.to, lead.promotion)}`];
   if (lead.capture) {
-    const enPassant = lead.capture.square !== lead.to ? " en passant" : "";
+    const enPassant = lead.enPassant ? " en passant" : "";
     parts.push(`taking the ${lead.capture.piece.color} ${lead.capture.piece.role} on ${lead.capture.square}${enPassant}`);
   }
   if (lead.promotion) parts.push(`promoting to a ${lead.promotion}`);
@@ -52,9 +51,7 @@ export function candidatesClause(event) {
     return `${emptied(event.vacated)}: no unit that has not moved this turn can reach ${it}, so the chain ends`;
   }
   const twoSquares = event.vacated.length > 1;
-  // Listed weakest kind first, as a person explains it; the order is presentation only.
-  const units = [...event.units].sort((a, b) => KINDS.indexOf(a.role) - KINDS.indexOf(b.role));
-  const names = units.map((u) => (twoSquares ? `${unit(u.role, u.square)} (to ${u.to})` : unit(u.role, u.square)));
+  const names = event.units.map((u) => (twoSquares ? `${unit(u.role, u.square)} (to ${u.to})` : unit(u.role, u.square)));
   if (event.units.length === 1) return `${emptied(event.vacated)}: only ${names[0]} can reach ${it}`;
   return `${emptied(event.vacated)}: ${list(names)} can reach ${it}`;
 }

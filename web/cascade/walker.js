@@ -50,13 +50,13 @@ export function stepsOf(turn, before, after) {
         pieces.set(event.to, event.promotion ? { color: piece.color, role: event.promotion } : piece);
         const slides = [[event.from, event.to]];
         if (event.castle) {
-          const rook = pieces.get(event.castle.rook_from);
-          pieces.delete(event.castle.rook_from);
-          if (rook) pieces.set(event.castle.rook_to, rook);
-          slides.push([event.castle.rook_from, event.castle.rook_to]);
+          const rook = pieces.get(event.castle.rookFrom);
+          pieces.delete(event.castle.rookFrom);
+          if (rook) pieces.set(event.castle.rookTo, rook);
+          slides.push([event.castle.rookFrom, event.castle.rookTo]);
         }
         chain.push(event.from, event.to);
-        const moved = event.castle ? [event.from, event.to, event.castle.rook_from, event.castle.rook_to] : [event.from, event.to];
+        const moved = event.castle ? [event.from, event.to, event.castle.rookFrom, event.castle.rookTo] : [event.from, event.to];
         picture("lead", leadSentence(event, turn.san, color), { marks: { moved }, slides });
         break;
       }

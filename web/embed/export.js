@@ -1,5 +1,6 @@
 // Diagram downloads: the SVG is built by the rules package (wasm `diagramSvg`, the same code
 // as `grolman diagram`); the PNG is that SVG drawn on a canvas. No markup is built here.
+import { diagramFacts } from "../../pkg/grolman.js";
 
 /** Saves `blob` under `name` through a temporary link. */
 export function save(blob, name) {
@@ -35,9 +36,9 @@ export async function pngBlob(svg, scale = 2) {
   }
 }
 
-/** "grolman-4k3-8-4K3…" -> a file name from the caption or the placement. */
+/** "4k3-8-4k3…" -> a file name from the caption or the placement (wasm `diagramFacts`). */
 export function fileName(caption, fen, extension) {
-  const base = (caption.title || caption.author || fen.split(" ")[0] || "diagram")
+  const base = (caption.title || caption.author || diagramFacts(fen).placement || "diagram")
     .toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "diagram";
   return `${base}.${extension}`;
 }

@@ -5,12 +5,14 @@
 // The rules package (pkg/grolman.js and its .wasm) is found relative to this file. The board,
 // the cascade walker and its sentences are the playground's own modules; the rules come from
 // wasm only. Every attribute is data: text goes in with textContent, never as markup.
-import init, { Game, diagramSvg, piecesOf } from "../../pkg/grolman.js";
+import init, { Game, diagramFacts, diagramSvg, piecesOf, variants } from "../../pkg/grolman.js";
 import { Board } from "../board/board.js";
-import { marksFrom, piecesFrom, stepState } from "../board/state.js";
+import { piecesFrom, stepState } from "../board/state.js";
 import { CascadePlayer } from "../cascade/player.js";
-import { candidatesClause, capitalize } from "../cascade/text.js";
-import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
+import { capitalize } from "../cascade/text.js";
+import { stepsOf } from "../cascade/walker.js";
+import { TurnEntry, lastTurnSteps } from "../game/entry.js";
+import { MoveList } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import { ATTRIBUTES, CAPTION, SettingError, quote, readSettings } from "./settings.js";
@@ -31,17 +33,6 @@ const make = (tag, attributes = {}, text = "") => {
 /** The units of a FEN, as the board draws them. */
 const placement = (fen) => piecesFrom(piecesOf(fen));
 
-const ORDER = ["king", "queen", "rook", "bishop", "knight", "pawn"];
-const LETTER = { king: "K", queen: "Q", rook: "R", bishop: "B", knight: "N", pawn: "P" };
-
-/** "White: Ke1, Ra1, Pe2." for readers that cannot see the board. */
-function listing(placed, color) {
-  const units = [...placed.entries()].filter(([, p]) => p.color === color)
-    .sort(([a, p], [b, q]) => ORDER.indexOf(p.role) - ORDER.indexOf(q.role) || a.localeCompare(b))
-    .map(([square, p]) => `${LETTER[p.role]}${square}`);
-  return `${color === "white" ? "White" : "Black"}: ${units.join(", ") || "none"}.`;
-}
-
 export class GrolmanBoard extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
 
@@ -53,7 +44,7 @@ export class GrolmanBoard extends HTMLElement {
     this.game = null;
     this.player = null;
     this.board = null;
-    this.entry = false;
+    this.entry = null;
     /** Resolves after every render (tests and pages that script the element). */
     this.rendered = Promise.resolve();
   }
@@ -84,13 +75,13 @@ export class GrolmanBoard extends HTMLElement {
 
   teardown() {
     this.player?.stop();
-    this.picker?.cancel();
-    this.board?.cancelChoice();
+    this.entry?.cancel();
     this.game?.free?.();
     this.game = null;
     this.player = null;
     this.board = null;
-    this.entry = false;
+    this.entry = null;
+    this.moveList = null;
   }
 
   async render() {
@@ -131,8 +122,10 @@ export class GrolmanBoard extends HTMLElement {
     this.statusLine = make("p", { class: "status", hidden: "" });
     this.controls = make("div", { class: "controls", hidden: "" });
     this.stepText = make("p", { class: "step", "aria-live": "polite" });
+    this.moves = make("ol", { class: "moves", "aria-label": "Turns", hidden: "" });
     this.errorLine = make("p", { class: "error", role: "alert", hidden: "" });
-    this.frame.append(this.titleLine, this.host, this.caption, this.statusLine, this.controls, this.stepText, this.errorLine);
+    this.frame.append(this.titleLine, this.host, this.caption, this.statusLine, this.controls, this.stepText,
+                      this.moves, this.errorLine);
     this.shadowRoot.replaceChildren(...links, this.frame);
   }
 
@@ -152,11 +145,22 @@ export class GrolmanBoard extends HTMLElement {
   open(settings) {
     let game;
     try {
-      game = new Game(settings.variant, settings.fen || undefined);
+      game = new Game(settings.variant);
     } catch (error) {
-      throw new SettingError(`bad fen ${quote(settings.fen)}: ${error.message}`);
+      throw new SettingError(error.message);
+    }
+    if (settings.fen) {
+      game.free?.();
+      try {
+        game = new Game(settings.variant, settings.fen);
+      } catch (error) {
+        throw new SettingError(`bad fen ${quote(settings.fen)}: ${error.message}`);
+      }
     }
     this.game = game;
+    this.variantInfo = variants().find((v) => v.name === game.variant());
+    // The variant is the problem's condition unless the page names another.
+    settings.caption.condition ??= this.variantInfo.condition ?? undefined;
     this.turnsPlayed = [];
     for (const [index, code] of settings.moves.entries()) {
       try {
@@ -172,7 +176,7 @@ export class GrolmanBoard extends HTMLElement {
     });
     this.host.append(this.pickerHost);
     this.picker = new Picker(this.pickerHost);
-    this.board.view.svg.setAttribute("aria-label", `${settings.mode === "play" ? "Playable" : "Chess"} board, ${this.variantName()}`);
+    this.board.view.svg.setAttribute("aria-label", `${settings.mode === "play" ? "Playable" : "Chess"} board, ${this.variantInfo.displayName}`);
     this.frame.addEventListener("keydown", (event) => this.key(event));
 
     if (settings.caption.title) {
@@ -187,10 +191,6 @@ export class GrolmanBoard extends HTMLElement {
     if (settings.export.length) this.addExport(settings.export);
   }
 
-  variantName() {
-    return { grolman: "Grolman chess", tatarstan: "Tatarstan chess", orthodox: "orthodox chess" }[this.settings.variant];
-  }
-
   /** The position the caption counts: the one shown in a diagram, the start of a replay. */
   captionFen() {
     return this.settings.mode === "diagram" ? this.game.fen() : this.game.startFen();
@@ -202,26 +202,17 @@ export class GrolmanBoard extends HTMLElement {
     for (const name of CAPTION.filter((n) => n !== "title" && n !== "stipulation")) {
       if (caption[name]) lines.push(make("p", { class: name }, caption[name]));
     }
-    const placed = placement(fen);
-    const pieces = [...placed.values()];
-    const white = pieces.filter((p) => p.color === "white").length;
+    const facts = diagramFacts(fen);
     const last = make("p", { class: "last-line" });
     last.append(make("span", { class: "stipulation" }, caption.stipulation ?? ""),
-                make("span", { class: "unit-count", title: "white units + black units" }, `(${white}+${pieces.length - white})`));
+                make("span", { class: "unit-count", title: "white units + black units" }, facts.unitCount));
     lines.push(last);
-    lines.push(make("p", { class: "visually-hidden" }, `Position: ${listing(placed, "white")} ${listing(placed, "black")}`));
+    lines.push(make("p", { class: "visually-hidden" }, `Position: ${facts.description}`));
     this.caption.replaceChildren(...lines);
   }
 
-  checkSquare(pieces, status) {
-    if (!status.check) return null;
-    for (const [square, piece] of pieces) if (piece.role === "king" && piece.color === status.turn) return square;
-    return null;
-  }
-
   openDiagram() {
-    const pieces = placement(this.game.fen());
-    this.board.set({ pieces, check: this.checkSquare(pieces, this.game.status()) });
+    this.board.set({ pieces: placement(this.game.fen()), check: this.game.status().checkSquare });
     this.stepText.textContent = "";
   }
 
@@ -230,20 +221,28 @@ export class GrolmanBoard extends HTMLElement {
   openReplay() {
     const fens = [this.game.startFen(), ...this.turnsPlayed.map((t) => t.fen)];
     const start = placement(fens[0]);
-    const turnColor = fens[0].split(" ")[1] === "b" ? "Black" : "White";
+    // The side that played the first turn, else (no turns) the side to move now.
+    const turnColor = capitalize(this.turnsPlayed[0]?.color ?? this.game.status().turn);
     const steps = [{
       kind: "position", pieces: start, marks: {}, arrows: [], labels: [], slides: [], turn: 0,
       text: this.turnsPlayed.length
         ? `The start: ${turnColor} to move. Step forward to replay ${this.turnsPlayed.length === 1 ? "the turn" : `the ${this.turnsPlayed.length} turns`}.`
         : `${turnColor} to move.`,
     }];
+    this.turnStarts = [];
     this.turnsPlayed.forEach((turn, index) => {
+      this.turnStarts.push(steps.length);
       for (const step of stepsOf(turn, placement(fens[index]), placement(fens[index + 1]))) {
         steps.push({ ...step, turn: index + 1 });
       }
     });
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
     this.buildControls();
+    if (this.turnsPlayed.length) {
+      // The game's turns, numbered as the playground numbers them; a click replays that turn.
+      this.moveList = new MoveList(this.moves, (ply) => this.player.go(this.turnStarts[ply - 1]));
+      this.moves.hidden = false;
+    }
     this.player.load(steps, { autoplay: false });
     this.player.first();
   }
@@ -270,27 +269,31 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   showStep(step, index, count, playing) {
-    const playable = this.settings.mode === "play" && index === count - 1 && !this.entry;
+    const play = this.settings.mode === "play";
+    const atEnd = index === count - 1;
     this.board.set(stepState(step, {
-      dests: playable ? this.dests() : null,
-      check: step.kind === "end" && index === count - 1 ? this.checkSquare(step.pieces, this.game.status()) : null,
+      dests: play && atEnd && !this.entry.open ? this.entry.dests() : null,
+      // The live position's check (play), or the final position's (a replay's last step).
+      check: step.kind === "end" && atEnd ? (play ? this.entry.checkSquare : this.game.status().checkSquare) : null,
     }));
     if (this.stepText.textContent !== step.text) this.stepText.textContent = step.text;
     this.stepText.dataset.step = step.kind;
     if (this.buttons) {
-      this.counter.textContent = `step ${index + 1} of ${count}`;
+      // A lone picture (the start, before any turn) has nothing to replay.
+      this.counter.textContent = count > 1 ? `step ${index + 1} of ${count}` : "";
       this.buttons.play.textContent = playing ? "❚❚ Pause" : "▶ Play";
       this.buttons.play.setAttribute("aria-label", playing ? "Pause (space)" : "Play (space)");
+      this.buttons.play.disabled = count <= 1;
       this.buttons.first.disabled = this.buttons.previous.disabled = index === 0;
-      this.buttons.next.disabled = this.buttons.last.disabled = index === count - 1;
+      this.buttons.next.disabled = this.buttons.last.disabled = atEnd;
     }
+    this.moveList?.render(this.turnsPlayed, step.turn ?? 0);
   }
 
   /** Keys anywhere in the board's frame except the squares (which walk the board). */
   key(event) {
-    if (event.key === "Escape" && this.entry) {
-      this.board.cancelChoice();
-      this.picker.cancel();
+    if (event.key === "Escape" && this.entry?.open) {
+      this.entry.cancel();
       event.preventDefault();
       return;
     }
@@ -310,6 +313,8 @@ export class GrolmanBoard extends HTMLElement {
   // ---- play ---------------------------------------------------------------------------
 
   openPlay() {
+    this.entry = new TurnEntry({ board: this.board, picker: this.picker, say: (text) => { if (text) this.stepText.textContent = text; } });
+    this.entry.reset(this.game);
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
     this.buildControls();
     this.undoButton = make("button", { type: "button", class: "undo" }, "Undo");
@@ -324,42 +329,26 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   wake() {
-    if (!this.entry && this.player && !this.player.atEnd) this.player.skip();
+    if (!this.entry.open && this.player && !this.player.atEnd) this.player.skip();
   }
 
-  dests() {
-    if (this.status.state !== "ongoing") return new Map();
-    const dests = new Map();
-    for (const { from, to } of this.leads) {
-      if (!dests.has(from)) dests.set(from, []);
-      dests.get(from).push(to);
-    }
-    return dests;
-  }
-
+  /** The status line says only what the step sentence does not: how the game ended. */
   refresh() {
-    this.leads = this.game.leads();
-    this.status = this.game.status();
-    this.statusLine.hidden = false;
-    this.statusLine.textContent = this.status.message ||
-      `${capitalize(this.status.turn)} to move${this.status.check ? ", in check" : ""}.`;
+    this.entry.refresh();
+    const { message } = this.entry.status;
+    this.statusLine.hidden = !message;
+    this.statusLine.textContent = message;
     if (this.undoButton) this.undoButton.disabled = this.game.ply() === 0;
   }
 
   /** The live position, ready for the next turn. */
   showLive() {
     this.refresh();
-    const history = this.game.history();
-    const last = history[history.length - 1];
-    if (last) {
-      const before = history.length > 1 ? history[history.length - 2].fen : this.game.startFen();
-      this.player.load(stepsOf(last, placement(before), placement(last.fen)), { autoplay: false });
-    } else {
-      this.player.load([{
-        kind: "position", pieces: placement(this.game.fen()), marks: {}, arrows: [], labels: [], slides: [],
-        text: `${capitalize(this.status.turn)} to move: pick a unit to lead (arrow keys and Enter, or click).`,
-      }], { autoplay: false });
-    }
+    const steps = lastTurnSteps(this.game) ?? [{
+      kind: "position", pieces: placement(this.game.fen()), marks: {}, arrows: [], labels: [], slides: [],
+      text: `${capitalize(this.entry.status.turn)} to move: pick a unit to lead (arrow keys and Enter, or click).`,
+    }];
+    this.player.load(steps, { autoplay: false });
   }
 
   play(code) {
@@ -372,80 +361,31 @@ export class GrolmanBoard extends HTMLElement {
       this.stepText.textContent = error.message;
       return this.showLive();
     }
+    this.entry.cancel();
     this.refresh();
     this.player.load(stepsOf(turn, placement(before), placement(turn.fen)), { autoplay: true });
     this.dispatchEvent(new CustomEvent("grolman-turn", { bubbles: true, composed: true, detail: { code: turn.code, notation: turn.notation, fen: turn.fen } }));
   }
 
   undo() {
-    if (this.entry) return;
+    if (this.entry.open) return;
     this.game.undo();
     this.showLive();
   }
 
   async move(from, to) {
     if (this.settings.mode !== "play") return;
-    if (!this.leads.some((l) => l.from === from && l.to === to)) return;
-    this.entry = true;
-    this.entryTurns = this.game.turnsLedBy(from, to);
-    let choices;
+    const game = this.game;
+    let code;
     try {
-      choices = this.game.choices(`${from}${to}`);
+      code = await this.entry.enter(from, to);
     } catch (error) {
-      this.entry = false;
       this.stepText.textContent = error.message;
-      return this.showLive();
+      code = null;
     }
-    while (choices && !choices.complete) {
-      const code = await this.ask(choices);
-      choices = code === null ? null : this.game.choices(code);
-    }
-    this.entry = false;
-    if (choices) this.play(choices.turn);
-    else this.showLive();
-  }
-
-  /** Shows an open choice; resolves to the code of the option taken, or null. */
-  async ask({ open, sample: sampleCode, moves }) {
-    const mover = this.status.turn;
-    const sample = (this.entryTurns ?? []).find((t) => t.code === sampleCode);
-    const now = placement(this.game.fen());
-    this.board.set({ pieces: sample ? piecesAfterPrefix(sample, now, moves) : now, arrows: [], labels: [], dests: null, selected: null });
-    if (open.kind === "follower") {
-      const froms = [...new Set(open.options.map((o) => o.from))];
-      const seen = new Set();
-      const units = open.options.map((o) => ({ square: o.from, role: o.role, to: o.to }))
-        .filter((u) => !seen.has(u.square + u.to) && seen.add(u.square + u.to));
-      let square = froms[0];
-      if (froms.length > 1) {
-        this.board.set({ marks: marksFrom({ vacated: open.vacated, candidate: froms }), choosable: new Set(froms) });
-        this.stepText.textContent = `${candidatesClause({ vacated: open.vacated, units })}, and they tie: ` +
-          `choose the unit that follows (${froms.join(" or ")}: arrow keys and Enter, or click; Escape cancels).`;
-        square = await this.board.nextChoice();
-        if (square === null) return null;
-      } else {
-        // One unit, several ways (a promotion, or either castling square): ask only how.
-        this.board.set({ marks: marksFrom({ vacated: open.vacated, candidate: froms }) });
-        this.stepText.textContent = `${candidatesClause({ vacated: open.vacated, units })}: choose how it follows.`;
-      }
-      const options = open.options.filter((o) => o.from === square);
-      if (options.length === 1) return options[0].code;
-      return this.picker.pick({
-        title: `${square} follows: choose`,
-        options: options.map((o) => ({
-          role: o.promotion ?? o.role, color: mover, value: o.code,
-          label: o.promotion ? `to ${o.to}, promoting to a ${o.promotion}` : `to ${o.to}`,
-        })),
-      });
-    }
-    const owner = open.kind === "owner_promotion" ? open.options[0]?.color ?? mover : mover;
-    const square = open.options[0]?.square ?? open.options[0]?.to;
-    const title = open.kind === "owner_promotion" ? `${capitalize(owner)} chooses what the new pawn on ${square} becomes` : "Promote to";
-    this.stepText.textContent = `${title}.`;
-    return this.picker.pick({
-      title,
-      options: open.options.map((o) => ({ role: o.promotion, color: owner, label: o.promotion, value: o.code })),
-    });
+    if (game !== this.game) return; // re-rendered meanwhile
+    if (code === null) this.showLive();
+    else this.play(code);
   }
 
   // ---- export -------------------------------------------------------------------------

@@ -1,15 +1,13 @@
 // The settings of one <grolman-board>, read from its attributes (or from embed.html's URL
-// parameters, which carry the same names). Only their form is checked here; whether a FEN or
-// a turn is valid is for the rules (wasm) to say.
+// parameters, which carry the same names). Only their form is checked here; whether a variant,
+// a FEN or a turn is valid is for the rules (wasm) to say.
 
 export const ATTRIBUTES = [
   "variant", "fen", "moves", "orientation", "mode", "coordinates",
   "author", "source", "stipulation", "condition", "title", "export",
 ];
 export const CAPTION = ["title", "author", "source", "condition", "stipulation"];
-export const VARIANTS = ["grolman", "tatarstan", "orthodox"];
 export const MODES = ["diagram", "replay", "play"];
-export const VARIANT_NAMES = { grolman: "Grolman chess", tatarstan: "Tatarstan chess", orthodox: "" };
 const MAX_TEXT = 300;
 const MAX_MOVES = 600;
 
@@ -28,10 +26,7 @@ export function quote(value) {
  *            coordinates: boolean, caption: Object<string, string>, export: string[]}}
  */
 export function readSettings(get) {
-  const variant = (get("variant") ?? "grolman").trim().toLowerCase() || "grolman";
-  if (!VARIANTS.includes(variant)) {
-    throw new SettingError(`unknown variant ${quote(get("variant"))}: use grolman, tatarstan or orthodox`);
-  }
+  const variant = (get("variant") ?? "grolman").trim() || "grolman";
   const mode = (get("mode") ?? "diagram").trim().toLowerCase() || "diagram";
   if (!MODES.includes(mode)) throw new SettingError(`unknown mode ${quote(get("mode"))}: use diagram, replay or play`);
   const orientation = (get("orientation") ?? "white").trim().toLowerCase() || "white";
@@ -47,7 +42,6 @@ export function readSettings(get) {
     const value = (get(name) ?? "").trim();
     if (value) caption[name] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   }
-  if (!caption.condition && VARIANT_NAMES[variant]) caption.condition = VARIANT_NAMES[variant];
   const exports = (get("export") ?? "").toLowerCase().split(/[\s,]+/).filter((x) => x === "svg" || x === "png");
   return { variant, fen: (get("fen") ?? "").trim(), moves, orientation, mode, coordinates, caption, export: exports };
 }

@@ -1,12 +1,12 @@
-// The controller: owns the wasm Game, the history being viewed, the turn being entered,
-// the URL fragment and storage. Rules are asked of wasm; the only filtering done here is
-// of `leads()` by the leader's from/to squares.
+// The controller: owns the wasm Game, the history being viewed, the URL fragment and
+// storage; the turn being entered is web/game/entry.js's (shared with <grolman-board>).
+// Rules are asked of wasm.
 import { Game, piecesOf } from "../../pkg/grolman.js";
-import { marksFrom as marksOf, piecesFrom, stepState } from "../board/state.js";
-import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
+import { piecesFrom, stepState } from "../board/state.js";
+import { stepsOf } from "../cascade/walker.js";
 import { CascadePlayer } from "../cascade/player.js";
-import { candidatesClause, capitalize } from "../cascade/text.js";
-import { VARIANTS, readFragment, writeFragment } from "./url.js";
+import { TurnEntry, lastTurnSteps } from "./entry.js";
+import { readFragment, writeFragment } from "./url.js";
 import { loadGame, saveGame } from "./storage.js";
 
 export class Controller {
@@ -18,9 +18,8 @@ export class Controller {
     this.ui = ui;
     this.game = null;
     this.history = [];
-    this.leads = []; // [{ from, to }] of the current position
     this.viewPly = 0;
-    this.entry = null; // the open Choices of a turn being entered
+    this.turnEntry = new TurnEntry({ board: ui.board, picker: ui.pickers, say: (text) => this.sayChoice(text) });
     this.autoplay = true;
     this.writtenHash = null;
     this.inputLocked = false; // while the computer is to move (web/ui/opponent.js)
@@ -61,13 +60,19 @@ export class Controller {
    * a bad turn code keeps the turns before it. Returns the problem as a sentence, or null.
    */
   load({ variant, fen, moves }, source) {
-    const name = variant ?? "grolman";
-    if (!VARIANTS.includes(name)) return `The ${source} was not opened: unknown variant "${name}".`;
     let game;
     try {
-      game = new Game(name, fen ?? undefined);
+      game = new Game(variant ?? "grolman");
     } catch (error) {
-      return `The ${source} was not opened: bad FEN (${error.message}).`;
+      return `The ${source} was not opened: ${error.message}.`;
+    }
+    if (fen) {
+      game.free?.();
+      try {
+        game = new Game(variant ?? "grolman", fen);
+      } catch (error) {
+        return `The ${source} was not opened: bad FEN (${error.message}).`;
+      }
     }
     let problem = null;
     for (const [index, code] of moves.entries()) {
@@ -82,10 +87,11 @@ export class Controller {
     return problem;
   }
 
+  /** Every new position comes through here, so that a choice left open closes with the old one. */
   replace(game) {
     this.game?.free?.();
     this.game = game;
-    this.entry = null;
+    this.turnEntry.reset(game);
     this.refresh();
     this.viewPly = this.history.length;
     this.player.clear();
@@ -130,8 +136,17 @@ export class Controller {
 
   refresh() {
     this.history = this.game.history();
-    this.leads = this.game.leads();
-    this.status = this.game.status();
+    this.turnEntry.refresh();
+  }
+
+  /** The live position's status (wasm `status()`). */
+  get status() {
+    return this.turnEntry.status;
+  }
+
+  /** Whether a turn is being entered (a choice is open). */
+  get entry() {
+    return this.turnEntry.open;
   }
 
   get variant() {
@@ -152,8 +167,8 @@ export class Controller {
     saveGame(description);
     this.writtenHash = writeFragment(description);
     history.replaceState(null, "", this.writtenHash);
-    this.ui.fenBox.set(this.game.fen());
-    this.ui.moveList.render(this.history, this.viewPly, this.game.startFen());
+    this.showFen();
+    this.ui.moveList.render(this.history, this.viewPly);
     this.ui.status.show(this.status, this.game.variant());
     this.onChange?.();
   }
@@ -164,46 +179,45 @@ export class Controller {
 
   // ---- showing positions and cascades ------------------------------------------------
 
+  fenAtPly(ply) {
+    return ply === 0 ? this.game.startFen() : this.history[ply - 1].fen;
+  }
+
   piecesAtPly(ply) {
-    const fen = ply === 0 ? this.game.startFen() : this.history[ply - 1].fen;
-    return piecesFrom(piecesOf(fen));
+    return piecesFrom(piecesOf(this.fenAtPly(ply)));
   }
 
-  /** Leaders of the current position -> their destinations (from `leads()`, nothing else). */
+  /** The FEN box shows the position on the board, live or looked back at. */
+  showFen() {
+    this.ui.fenBox.set(this.fenAtPly(Math.min(this.viewPly, this.history.length)));
+  }
+
+  /** Leaders of the current position -> their destinations (none while the computer is to move). */
   dests() {
-    if (this.status.state !== "ongoing" || this.inputLocked) return new Map();
-    const dests = new Map();
-    for (const { from, to } of this.leads) {
-      if (!dests.has(from)) dests.set(from, []);
-      dests.get(from).push(to);
-    }
-    return dests;
+    return this.inputLocked ? new Map() : this.turnEntry.dests();
   }
 
-  checkSquare(pieces) {
-    if (!this.status.check) return null;
-    for (const [square, piece] of pieces) {
-      if (piece.role === "king" && piece.color === this.status.turn) return square;
-    }
-    return null;
+  /** The prompt of an open choice; the cascade line stops inviting a new leader meanwhile. */
+  sayChoice(text) {
+    this.ui.prompt.set(text);
+    if (text) this.ui.cascade.show({ kind: "choice", text: "Waiting for your choice: see the prompt under the board." }, 0, 0, false);
   }
 
   /** The live position, playable, with the last turn highlighted. */
   showCurrent() {
     this.viewPly = this.history.length;
     if (!this.entry) this.ui.prompt.set(null);
-    const last = this.history[this.history.length - 1];
-    if (last) {
-      const steps = stepsOf(last, this.piecesAtPly(this.viewPly - 1), this.piecesAtPly(this.viewPly));
+    const steps = lastTurnSteps(this.game);
+    if (steps) {
       this.player.load(steps, { autoplay: false });
     } else {
       this.player.clear();
-      const pieces = this.piecesAtPly(0);
-      this.ui.board.set({ pieces, marks: new Map(), arrows: [], labels: [], choosable: null,
-                          dests: this.dests(), check: this.checkSquare(pieces), selected: null });
+      this.ui.board.set({ pieces: this.piecesAtPly(0), marks: new Map(), arrows: [], labels: [], choosable: null,
+                          dests: this.dests(), check: this.turnEntry.checkSquare, selected: null });
       this.ui.cascade.show(null, 0, 0, false);
     }
-    this.ui.moveList.render(this.history, this.viewPly, this.game.startFen());
+    this.ui.moveList.render(this.history, this.viewPly);
+    this.showFen();
   }
 
   /** Shows turn `ply` (1-based) of the history, replaying its cascade; 0 = the start. */
@@ -221,9 +235,18 @@ export class Controller {
       const turn = this.history[target - 1];
       this.player.load(stepsOf(turn, this.piecesAtPly(target - 1), this.piecesAtPly(target)), { autoplay });
     }
-    this.ui.moveList.render(this.history, this.viewPly, this.game.startFen());
-    this.ui.prompt.set(this.live ? null : `Viewing ${target ? `turn ${target}` : "the start"} of ${this.history.length}: ` +
-      "click the board or ▶| to return to the game.");
+    this.ui.moveList.render(this.history, this.viewPly);
+    this.showFen();
+    this.ui.prompt.set(this.live ? null : `Viewing ${this.viewedName(target)}: click the board or ▶| to return to the game.`);
+  }
+
+  /** "move 5 (Black) of 20", "the start of 20 moves": numbered as the move list numbers them. */
+  viewedName(ply) {
+    const last = this.history[this.history.length - 1];
+    const moves = last ? last.moveNumber : 0;
+    if (ply === 0) return `the start of ${moves} ${moves === 1 ? "move" : "moves"}`;
+    const turn = this.history[ply - 1];
+    return `move ${turn.moveNumber} (${turn.color === "white" ? "White" : "Black"}) of ${moves}`;
   }
 
   get live() {
@@ -234,7 +257,7 @@ export class Controller {
     const playable = this.live && index === count - 1 && !this.entry;
     this.ui.board.set(stepState(step, {
       dests: playable ? this.dests() : null,
-      check: step.kind === "end" && this.live ? this.checkSquare(step.pieces) : null,
+      check: step.kind === "end" && this.live ? this.turnEntry.checkSquare : null,
     }));
     this.ui.cascade.show(step, index, count, playing);
   }
@@ -249,90 +272,23 @@ export class Controller {
   // ---- entering a turn ---------------------------------------------------------------
 
   async move(from, to) {
-    if (!this.leads.some((l) => l.from === from && l.to === to)) return undefined;
-    let choices;
+    if (this.inputLocked || !this.live) return undefined;
+    const game = this.game;
+    let code;
     try {
-      choices = this.game.choices(`${from}${to}`);
+      code = await this.turnEntry.enter(from, to);
     } catch (error) {
       this.ui.errors.show(error.message);
-      return this.showCurrent();
+      code = null;
     }
-    if (choices.complete) return this.play(choices.turn);
-    // The turns this leader can start: one of them draws the partly entered chain.
-    this.entryTurns = this.game.turnsLedBy(from, to);
-    return this.advance(choices);
-  }
-
-  async advance(choices) {
-    while (!choices.complete) {
-      this.entry = choices;
-      const code = await this.askOpenChoice(choices);
-      if (code === null) return this.cancelEntry(true);
-      try {
-        choices = this.game.choices(code);
-      } catch (error) {
-        this.ui.errors.show(error.message);
-        return this.cancelEntry(true);
-      }
-    }
-    this.entry = null;
-    this.ui.prompt.set(null);
-    return this.play(choices.turn);
-  }
-
-  /** Shows the open choice and resolves to the code of the option taken (null: cancelled). */
-  async askOpenChoice(choices) {
-    const { open } = choices;
-    const mover = this.status.turn;
-    const sample = (this.entryTurns ?? []).find((t) => t.code === choices.sample);
-    const pieces = sample ? piecesAfterPrefix(sample, this.piecesAtPly(this.viewPly), choices.moves) : this.ui.board.state.pieces;
-    this.ui.board.set({ pieces, arrows: [], labels: [], dests: null, selected: null, choosable: null });
-
-    if (open.kind === "follower") {
-      const froms = [...new Set(open.options.map((o) => o.from))];
-      const candidateEvent = { vacated: open.vacated, units: open.options.map((o) => ({ square: o.from, role: o.role, to: o.to })) };
-      let square = froms[0];
-      if (froms.length > 1) {
-        this.ui.board.set({ marks: marksOf({ vacated: open.vacated, candidate: froms }), choosable: new Set(froms) });
-        this.ui.prompt.set(`${candidatesClause(dedupe(candidateEvent))}, and they tie: click the unit that follows.`);
-        square = await this.ui.board.nextChoice();
-        if (square === null) return null;
-      } else {
-        // One unit, several ways (a promotion, or either castling square): ask only how.
-        this.ui.board.set({ marks: marksOf({ vacated: open.vacated, candidate: froms }) });
-        this.ui.prompt.set(`${candidatesClause(dedupe(candidateEvent))}: choose how it follows.`);
-      }
-      const options = open.options.filter((o) => o.from === square);
-      if (options.length === 1) return options[0].code;
-      return this.ui.pickers.pick({
-        title: `${square} follows: choose`,
-        options: options.map((o) => ({
-          role: o.promotion ?? o.role,
-          color: mover,
-          label: o.promotion ? `to ${o.to}, promoting to a ${o.promotion}` : `to ${o.to}`,
-          value: o.code,
-        })),
-      });
-    }
-    const owner = open.kind === "owner_promotion" ? open.options[0]?.color ?? mover : mover;
-    const square = open.options[0]?.square ?? open.options[0]?.to;
-    this.ui.board.set({ marks: marksOf({ chosen: square ? [square] : [] }) });
-    const title = open.kind === "owner_promotion"
-      ? `${capitalize(owner)} chooses what the new pawn on ${square} becomes`
-      : "Promote to";
-    this.ui.prompt.set(title + ".");
-    return this.ui.pickers.pick({
-      title,
-      options: open.options.map((o) => ({ role: o.promotion, color: owner, label: o.promotion, value: o.code })),
-    });
+    if (game !== this.game) return undefined; // a new game closed the entry and is shown already
+    if (code === null) return this.showCurrent();
+    return this.play(code);
   }
 
   cancelEntry(redraw = false) {
-    const wasEntering = this.entry !== null;
-    this.entry = null;
-    this.ui.prompt.set(null);
-    this.ui.board.cancelChoice();
-    this.ui.pickers.cancel();
+    const wasEntering = this.entry;
+    this.turnEntry.cancel();
     if (wasEntering && redraw) this.showCurrent();
   }
 
@@ -345,6 +301,7 @@ export class Controller {
       return this.showCurrent();
     }
     this.ui.errors.clear();
+    this.turnEntry.cancel(); // a new position: nothing stays open over it
     this.refresh();
     this.viewPly = this.history.length;
     this.player.load(stepsOf(turn, this.piecesAtPly(this.viewPly - 1), this.piecesAtPly(this.viewPly)),
@@ -362,7 +319,3 @@ export class Controller {
   }
 }
 
-function dedupe(event) {
-  const seen = new Set();
-  return { ...event, units: event.units.filter((u) => !seen.has(`${u.square}${u.to}`) && seen.add(`${u.square}${u.to}`)) };
-}

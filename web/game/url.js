@@ -2,8 +2,6 @@
 //   #variant=grolman&fen=<FEN, URL-encoded>&m=<turn code>&m=<turn code>...
 // fen is left out for the standard start position.
 
-export const VARIANTS = ["orthodox", "grolman", "tatarstan"];
-
 /** @returns {{variant: string|null, fen: string|null, moves: string[]}|null} null when empty */
 export function readFragment(hash) {
   const text = hash.replace(/^#/, "");

@@ -12,23 +12,21 @@ export class MoveList {
     });
   }
 
-  /** @param {{notation: string}[]} history  @param {number} viewPly  @param {string} startFen */
-  render(history, viewPly, startFen) {
-    const fields = startFen.split(/\s+/);
-    const blackFirst = fields[1] === "b";
-    let number = Number(fields[5]) || 1;
+  /** @param {{notation: string, code: string, moveNumber: number, color: string}[]} history
+   *  (the wasm Game's, each turn with its move number and side)  @param {number} viewPly */
+  render(history, viewPly) {
     const rows = [];
     let row = null;
     history.forEach((turn, index) => {
       const ply = index + 1;
-      const black = (index % 2 === 1) !== blackFirst;
+      const black = turn.color === "black";
       if (!row || !black) {
         row = document.createElement("li");
-        row.value = number;
+        row.value = turn.moveNumber;
         row.className = "move-row";
         const label = document.createElement("span");
         label.className = "move-number";
-        label.textContent = `${number}.`;
+        label.textContent = `${turn.moveNumber}.`;
         row.append(label);
         if (black) row.append(placeholder());
         rows.push(row);
@@ -46,7 +44,6 @@ export class MoveList {
       if (ply === viewPly) button.setAttribute("aria-current", "step");
       row.append(button);
       if (short) row.append(fullNotation(turn.notation));
-      if (black) number += 1;
     });
     this.host.replaceChildren(...rows);
     this.host.dataset.empty = history.length ? "false" : "true";

@@ -140,7 +140,7 @@ export class Opponent {
     while (this.controller.player.playing && job === this.job) await this.controller.player.idle();
     if (job !== this.job) return;
     this.finish(job);
-    this.last = { ...result, line: this.lineOf(result), color: this.side, number: moveNumber(this.controller.game.fen()) };
+    this.last = { ...result, line: this.lineOf(result), color: this.side, number: this.controller.status.moveNumber };
     this.controller.play(result.best);
   }
 
@@ -273,7 +273,7 @@ export class Opponent {
       const budget = `level ${levelLabel(this.controller.variant, job.level)}`;
       state.dataset.state = "thinking";
       const found = job.progress ? ` — ${summary(job.progress, job.progress.color)}; expects ` +
-        numbered(job.progress.line, moveNumber(this.controller.game.fen()), job.progress.color) : "";
+        numbered(job.progress.line, this.controller.status.moveNumber, job.progress.color) : "";
       state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})${found}`;
       return;
     }
@@ -296,7 +296,7 @@ export class Opponent {
   /** The line the computer expects after its last turn (or the hint's). */
   renderLine() {
     const { line } = this.els;
-    const source = this.hint?.turn ? { ...this.hint.result, number: moveNumber(this.controller.game.fen()),
+    const source = this.hint?.turn ? { ...this.hint.result, number: this.controller.status.moveNumber,
       color: this.controller.game.turnColor() } : this.last;
     const current = source && (this.hint?.turn || this.last?.best === this.seen.codes.at(-1));
     line.hidden = !(current && !this.job && source.line.length);
@@ -326,5 +326,4 @@ function numbered(notations, number, color) {
   }).join(" ");
 }
 
-const moveNumber = (fen) => Number(fen.split(/\s+/)[5]) || 1;
 

@@ -1,12 +1,42 @@
 //! `diagramSvg(fen, options)`: the problem diagram of the grolman-diagram crate, so that the
-//! page's SVG (and PNG) download and `grolman diagram` draw the same picture.
+//! page's SVG (and PNG) download and `grolman diagram` draw the same picture; `diagramFacts(fen)`:
+//! the caption's unit count and the position in words, from the same crate.
 
 use grolman::Position;
-use grolman_diagram::{diagram_svg, Caption, Options};
-use serde::Deserialize;
+use grolman_diagram::{describe, diagram_svg, unit_count, unit_count_text, Caption, Options};
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::err;
+use super::{err, to_js};
+
+/// What a caption says of a position besides the picture.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DiagramFacts {
+    white: usize,
+    black: usize,
+    /// `"(5+4)"`: white units + black units, as problemists write it.
+    unit_count: String,
+    /// `"White: Ke1, Pe2. Black: Ke8."`, for readers that cannot see the board.
+    description: String,
+    /// The FEN's placement field, e.g. for a file name.
+    placement: String,
+}
+
+/// `{ white, black, unitCount, description, placement }` of `fen`. Throws on a bad FEN.
+#[wasm_bindgen(js_name = diagramFacts)]
+pub fn diagram_facts(fen: &str) -> Result<JsValue, JsError> {
+    let pos = Position::from_fen(fen).map_err(err)?;
+    let (white, black) = unit_count(pos.board());
+    let full = pos.fen();
+    to_js(&DiagramFacts {
+        white,
+        black,
+        unit_count: unit_count_text(pos.board()),
+        description: describe(pos.board()),
+        placement: full.split(' ').next().unwrap_or_default().to_string(),
+    })
+}
 
 /// `{ title, author, source, stipulation, condition, flip, coordinates }`, every field optional.
 #[derive(Deserialize, Default)]

@@ -1,17 +1,21 @@
 //! The browser's view of the rules: one exported [`Game`], whole-position queries in one call,
 //! turns and events as plain JS objects, every error a JS `Error` with the Rust message.
-//! The contract is `docs/wasm-api.md`.
+//! The contract is `docs/wasm-api.md`. Every object that crosses the boundary has camelCase keys.
 
 mod diagram;
+pub use diagram::{diagram_facts, diagram_svg_of};
 #[cfg(feature = "engine")]
 mod engine;
 
-use grolman::{notation, Color, Outcome, Position, Variant};
+use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    // Maps as plain objects: a flattened struct (`PlayedTurn`) is serialised as a map.
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
     value
         .serialize(&serializer)
         .map_err(|e| JsError::new(&e.to_string()))
@@ -54,15 +58,53 @@ fn pieces(pos: &Position) -> Vec<PlacedPiece> {
 struct LeadJs {
     from: grolman::Square,
     to: grolman::Square,
+    /// The rook's square when the lead castles (a click on it means the same lead).
+    rook: Option<grolman::Square>,
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct StatusJs {
     state: &'static str,
     check: bool,
+    /// The king of the side to move, when it is in check.
+    check_square: Option<grolman::Square>,
     turn: Color,
+    /// The full-move number of the position (FEN field 6).
+    move_number: u32,
     result: &'static str,
     message: String,
+}
+
+/// A turn of the history with where it stands in the game, as a move list numbers it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PlayedTurn<'a> {
+    #[serde(flatten)]
+    turn: &'a Turn,
+    /// The full-move number the turn was played in.
+    move_number: u32,
+    /// The side that played it.
+    color: Color,
+}
+
+fn played<'a>(before: &Position, turn: &'a Turn) -> PlayedTurn<'a> {
+    PlayedTurn {
+        turn,
+        move_number: before.fullmoves(),
+        color: before.turn(),
+    }
+}
+
+/// A variant as the page offers it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantJs {
+    name: &'static str,
+    display_name: &'static str,
+    aliases: &'static [&'static str],
+    /// The condition a problem diagram names (none for orthodox chess, which is no condition).
+    condition: Option<&'static str>,
 }
 
 /// A game under one rule set.
@@ -120,11 +162,17 @@ impl Game {
     /// (promotion choices are asked by `choices`). Much lighter than `turns` when a Tatarstan
     /// position has thousands of turns.
     pub fn leads(&self) -> Result<JsValue, JsError> {
+        let mover = self.inner.position().turn();
         let mut pairs: Vec<LeadJs> = Vec::new();
         for lead in self.inner.leading_moves() {
+            let rook = match lead.kind {
+                LeadKind::Castle(side) => Some(Castling::squares(mover, side).1),
+                _ => None,
+            };
             let pair = LeadJs {
                 from: lead.from,
                 to: lead.to,
+                rook,
             };
             if !pairs.contains(&pair) {
                 pairs.push(pair);
@@ -147,35 +195,47 @@ impl Game {
         to_js(&self.inner.choices(prefix).map_err(err)?)
     }
 
-    /// Plays a turn code (forced-chain prefixes accepted); returns the turn played.
+    /// Plays a turn code (forced-chain prefixes accepted); returns the turn played, with its
+    /// move number and side.
     pub fn play(&mut self, code: &str) -> Result<JsValue, JsError> {
+        let before = self.inner.position().clone();
         let turn = self.inner.play(code).map_err(err)?;
-        to_js(&turn)
+        to_js(&played(&before, &turn))
     }
 
     /// Takes back the last turn; returns it, or `undefined` at the start.
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
         match self.inner.undo() {
-            Some(t) => to_js(&t),
+            Some(t) => to_js(&played(self.inner.position(), &t)),
             None => Ok(JsValue::UNDEFINED),
         }
     }
 
+    /// The turns played so far, each with its move number and side.
     pub fn history(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.history())
+        let mut before = self.inner.start_position();
+        let mut out = Vec::with_capacity(self.inner.history().len());
+        for turn in self.inner.history() {
+            out.push(played(before, turn));
+            before = &turn.after;
+        }
+        to_js(&out)
     }
 
     pub fn ply(&self) -> usize {
         self.inner.history().len()
     }
 
-    /// `{state, check, turn, result, message}`.
+    /// `{state, check, checkSquare, turn, moveNumber, result, message}`.
     pub fn status(&self) -> Result<JsValue, JsError> {
         let s = self.inner.status();
+        let pos = self.inner.position();
         to_js(&StatusJs {
             state: s.outcome.map_or("ongoing", Outcome::name),
             check: s.check,
+            check_square: if s.check { pos.board().king_of(s.turn) } else { None },
             turn: s.turn,
+            move_number: pos.fullmoves(),
             result: s.outcome.map_or("*", Outcome::result),
             message: s.outcome.map_or(String::new(), |o| o.to_string()),
         })
@@ -225,6 +285,22 @@ pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, JsError> {
     let rules = parse_variant(variant)?.into();
     let pos = Position::from_fen(fen).map_err(err)?;
     to_js(&notation::legal_turns(&pos, rules))
+}
+
+/// `[{name, displayName, aliases, condition}]`: every variant, in the order the page offers them.
+#[wasm_bindgen]
+pub fn variants() -> Result<JsValue, JsError> {
+    let offered = [Variant::Grolman, Variant::Tatarstan, Variant::Orthodox];
+    let list: Vec<VariantJs> = offered
+        .into_iter()
+        .map(|v| VariantJs {
+            name: v.name(),
+            display_name: v.display_name(),
+            aliases: v.aliases(),
+            condition: v.has_chain().then(|| v.display_name()),
+        })
+        .collect();
+    to_js(&list)
 }
 
 #[wasm_bindgen]

@@ -1,7 +1,7 @@
 //! The wasm facade, run in Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
-use grolman_wasm::{pieces_of, turns_of, Game};
+use grolman_wasm::{diagram_facts, pieces_of, turns_of, variants, Game};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -91,4 +91,83 @@ fn turns_led_by_one_leader() {
         serde_wasm_bindgen::from_value(g.turns_led_by("e1", "g1").unwrap()).unwrap();
     assert_eq!(turns.len(), 2);
     assert!(g.turns_led_by("e9", "g1").is_err());
+}
+
+fn json(value: JsValue) -> serde_json::Value {
+    serde_wasm_bindgen::from_value(value).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn status_names_the_checked_king_and_the_move_number() {
+    let g = Game::new("orthodox", Some("4k3/8/8/8/8/8/8/4KQ2 b - - 3 41".into())).unwrap();
+    let s = json(g.status().unwrap());
+    assert_eq!(s["check"], false);
+    assert_eq!(s["checkSquare"], serde_json::Value::Null);
+    assert_eq!(s["moveNumber"], 41);
+    let g = Game::new("orthodox", Some("4k3/8/8/8/8/8/8/4RK2 b - - 0 7".into())).unwrap();
+    let s = json(g.status().unwrap());
+    assert_eq!(s["checkSquare"], "e8");
+    assert_eq!(s["moveNumber"], 7);
+}
+
+#[wasm_bindgen_test]
+fn played_turns_carry_their_move_number_and_side() {
+    let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 12".into())).unwrap();
+    let t = json(g.play("e8d8").unwrap());
+    assert_eq!((t["moveNumber"].clone(), t["color"].clone()), (12.into(), "black".into()));
+    g.play("e2e4").unwrap();
+    let history = json(g.history().unwrap());
+    assert_eq!(history[1]["moveNumber"], 13);
+    assert_eq!(history[1]["color"], "white");
+    assert_eq!(history[1]["notation"], "e4 (Ke1-e2)");
+    let undone = json(g.undo().unwrap());
+    assert_eq!(undone["moveNumber"], 13);
+}
+
+#[wasm_bindgen_test]
+fn a_lead_says_when_it_is_en_passant() {
+    let mut g = Game::new("grolman", Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".into())).unwrap();
+    let t = json(g.play("e5d6").unwrap());
+    assert_eq!(t["events"][0]["enPassant"], true);
+    assert_eq!(t["events"][0]["capture"]["square"], "d5");
+    let t = json(g.play("e8f8").unwrap());
+    assert_eq!(t["events"][0]["enPassant"], false);
+}
+
+#[wasm_bindgen_test]
+fn castling_leads_name_their_rook_in_camel_case() {
+    let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into())).unwrap();
+    let leads = json(g.leads().unwrap());
+    let (castles, others): (Vec<_>, Vec<_>) =
+        leads.as_array().unwrap().iter().partition(|l| !l["rook"].is_null());
+    assert_eq!(castles.len(), 1);
+    assert_eq!((castles[0]["from"].clone(), castles[0]["to"].clone()), ("e1".into(), "g1".into()));
+    assert_eq!(castles[0]["rook"], "h1");
+    assert_eq!(others.len(), 14);
+    let t = json(g.play("e1g1").unwrap());
+    assert_eq!(t["events"][0]["castle"]["rookFrom"], "h1");
+    assert_eq!(t["events"][0]["castle"]["rookTo"], "f1");
+}
+
+#[wasm_bindgen_test]
+fn variants_are_listed_with_display_names_and_aliases() {
+    let list = json(variants().unwrap());
+    let grolman = list.as_array().unwrap().iter().find(|v| v["name"] == "grolman").unwrap();
+    assert_eq!(grolman["displayName"], "Grolman chess");
+    assert_eq!(grolman["aliases"], serde_json::json!(["kazan"]));
+    assert_eq!(grolman["condition"], "Grolman chess");
+    let orthodox = list.as_array().unwrap().iter().find(|v| v["name"] == "orthodox").unwrap();
+    assert_eq!(orthodox["condition"], serde_json::Value::Null);
+    assert_eq!(list.as_array().unwrap().len(), 3);
+    assert_eq!(Game::new("Kazan", None).unwrap().variant(), "grolman");
+}
+
+#[wasm_bindgen_test]
+fn diagram_facts_count_and_list_the_units() {
+    let facts = json(diagram_facts("4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1").unwrap());
+    assert_eq!(facts["unitCount"], "(3+1)");
+    assert_eq!((facts["white"].clone(), facts["black"].clone()), (3.into(), 1.into()));
+    assert_eq!(facts["description"], "White: Ke1, Ra1, Pe2. Black: Ke8.");
+    assert_eq!(facts["placement"], "4k3/8/8/8/8/8/4P3/R3K3");
+    assert!(diagram_facts("8/8 w").is_err());
 }

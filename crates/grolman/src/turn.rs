@@ -42,6 +42,7 @@ pub struct Capture {
 
 /// The rook's part of a castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CastleRook {
     pub rook_from: Square,
     pub rook_to: Square,
@@ -89,6 +90,9 @@ pub enum Event {
         capture: Option<Capture>,
         promotion: Option<Role>,
         castle: Option<CastleRook>,
+        /// The capture is en passant (`capture` then names the passed pawn's square).
+        #[serde(rename = "enPassant")]
+        en_passant: bool,
     },
     /// Squares just vacated and every unit that could move there (docs/rules.md 1.3). No units: the
     /// chain ends.

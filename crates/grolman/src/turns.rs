@@ -134,6 +134,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 capture,
                 promotion: lead.promotion,
                 castle,
+                en_passant: lead.kind == LeadKind::EnPassant,
             });
             step::lapsed_rights(&mut self.events, pos.castling, next.castling);
         }

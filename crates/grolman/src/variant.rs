@@ -29,6 +29,24 @@ impl Variant {
         }
     }
 
+    /// The name people read: "Grolman chess".
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            Variant::Orthodox => "Orthodox chess",
+            Variant::Grolman => "Grolman chess",
+            Variant::Tatarstan => "Tatarstan chess",
+        }
+    }
+
+    /// Other names that readers accept for the variant (in any case, like [`Variant::name`]).
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::Orthodox => &["standard", "chess"],
+            Variant::Grolman => &["kazan"],
+            Variant::Tatarstan => &[],
+        }
+    }
+
     /// The value of the PGN `Variant` tag (`None` for orthodox chess).
     pub const fn pgn_name(self) -> Option<&'static str> {
         match self {
@@ -79,12 +97,14 @@ impl FromStr for Variant {
     /// Accepts the names in any case, plus the aliases `kazan` (Grolman chess), `standard` and
     /// `chess` (orthodox).
     fn from_str(s: &str) -> Result<Variant, ParseVariantError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "orthodox" | "standard" | "chess" => Ok(Variant::Orthodox),
-            "grolman" | "kazan" => Ok(Variant::Grolman),
-            "tatarstan" => Ok(Variant::Tatarstan),
-            _ => Err(ParseVariantError(s.to_string())),
-        }
+        let wanted = s.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|v| {
+                v.name().eq_ignore_ascii_case(wanted)
+                    || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(wanted))
+            })
+            .ok_or_else(|| ParseVariantError(s.to_string()))
     }
 }
 

@@ -238,8 +238,17 @@ fn replay(
                 capture,
                 promotion,
                 castle,
+                en_passant,
             } => {
                 prop_assert_eq!(r.board[from.index()], Some(*piece), "leader not on {}", from);
+                // En passant is the one capture whose victim is not on the leader's square.
+                prop_assert_eq!(
+                    *en_passant,
+                    capture.is_some_and(|c| c.square != *to),
+                    "en passant flag wrong on {}{}",
+                    from,
+                    to
+                );
                 if let Some(c) = capture {
                     prop_assert_eq!(
                         r.board[c.square.index()],
