@@ -164,6 +164,25 @@ test.describe("the element", () => {
     await expect(element(page).locator('.piece[data-square="g1"]')).toHaveAttribute("data-piece", "white king");
   });
 
+  test("on a phone the element's promotion picker fits inside its board", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`embed.html?mode=play&variant=grolman&fen=${encodeURIComponent(PROMOTION)}`);
+    await ready(page);
+    const sq = (name) => element(page).locator(`.square[data-square="${name}"]`);
+    await sq("a8").tap();
+    await sq("b8").tap();
+    const pick = element(page).locator(".picker");
+    await expect(pick).toBeVisible();
+    const board = await element(page).locator(".board-host").boundingBox();
+    const box = await pick.boundingBox();
+    expect(box.y).toBeGreaterThanOrEqual(board.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(board.y + board.height);
+    await element(page).locator('.picker-option[data-role="knight"]').tap();
+    await expect(element(page).locator('.piece[data-square="a8"]')).toHaveAttribute("data-piece", "white knight");
+    await context.close();
+  });
+
   test("a replay board lists its turns, and a click on one replays it", async ({ page }, testInfo) => {
     await page.goto("embed.html?mode=replay&variant=Kazan&moves=e2e4+e7e5");
     await ready(page);

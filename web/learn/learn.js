@@ -1,9 +1,9 @@
 // learn.html: the lessons of web/learn/lessons.json, each with <grolman-board> replay boards
 // and its claims (each checked by crates/grolman-diagram/tests/lessons.rs). All text goes in as
 // text; the boards get their settings as attributes.
+import init, { variants } from "../../pkg/grolman.js";
 import "../embed/grolman-board.js";
 
-const NAMES = { grolman: "Grolman chess", tatarstan: "Tatarstan chess", orthodox: "orthodox chess" };
 const $ = (id) => document.getElementById(id);
 
 function make(tag, attributes = {}, text = "") {
@@ -21,10 +21,11 @@ function playgroundLink(variant, fen, moves) {
   return `index.html#${parts.join("&")}`;
 }
 
-function lessonSection(lesson) {
+/** @param {Map<string, string>} names  variant -> display name (wasm `variants()`) */
+function lessonSection(lesson, names) {
   const section = make("section", { class: "lesson", id: lesson.id, "aria-labelledby": `${lesson.id}-title` });
   const heading = make("h2", { id: `${lesson.id}-title` }, lesson.title);
-  heading.append(make("span", { class: "variant" }, NAMES[lesson.variant]));
+  heading.append(make("span", { class: "variant" }, names.get(lesson.variant)));
   section.append(heading);
   for (const paragraph of lesson.text) section.append(make("p", {}, paragraph));
   const boards = make("div", { class: "boards" });
@@ -37,7 +38,6 @@ function lessonSection(lesson) {
       moves: (board.moves ?? []).join(" "),
     });
     if (board.fen) element.setAttribute("fen", board.fen);
-    if (lesson.variant === "orthodox") element.setAttribute("condition", "");
     figure.append(element);
     boards.append(figure);
   }
@@ -59,7 +59,9 @@ async function start() {
     const response = await fetch(new URL("./lessons.json", import.meta.url));
     if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
     const { lessons } = await response.json();
-    main.replaceChildren(...lessons.map(lessonSection));
+    await init();
+    const names = new Map(variants().map((v) => [v.name, v.displayName]));
+    main.replaceChildren(...lessons.map((lesson) => lessonSection(lesson, names)));
     $("toc").replaceChildren(...lessons.map((lesson) => {
       const item = make("li");
       item.append(make("a", { href: `#${lesson.id}` }, lesson.title.replace(/^\d+\.\s*/, "")));
