@@ -152,11 +152,36 @@ fn to_rank_is_last(us: crate::Color, from: Square) -> bool {
     from.rank() as i8 + us.forward() / 8 == us.last_rank() as i8
 }
 
-/// Castling, on the conditions of RULES.md 1.2: king and rook unmoved (the right stands),
-/// squares between them empty, king not in check and not crossing an attacked square; each
-/// castling lead goes to `out`. Whether the king may stand on its destination is the
-/// end-of-turn test. Returns the squares whose contents decided it (for the castling rights
-/// `pos` has): while they hold the same units, it finds the same.
+/// Castling to `side`, if it passes the conditions of RULES.md 1.2: king and rook unmoved
+/// (the right stands), the squares between them empty, and the king not in check and not
+/// crossing an attacked square (`attacked` answers for the king's square and each it crosses).
+/// Whether the king may stand on its destination is the end-of-turn test.
+#[inline(always)]
+pub(crate) fn castle(
+    pos: &Position,
+    side: CastlingSide,
+    mut attacked: impl FnMut(Square) -> bool,
+) -> Option<Lead> {
+    let us = pos.turn();
+    if !pos.castling().has(us, side) {
+        return None;
+    }
+    let (king, rook, king_to, _) = Castling::squares(us, side);
+    if (attacks::between(king, rook) & pos.board().occupied()).any() {
+        return None;
+    }
+    let mut crossed = Bitboard::from_square(king) | attacks::between(king, king_to);
+    (!Iterator::any(&mut crossed, &mut attacked)).then_some(Lead {
+        from: king,
+        to: king_to,
+        promotion: None,
+        kind: LeadKind::Castle(side),
+    })
+}
+
+/// Every castling of the side to move ([`castle`]), to `out`. Returns the squares whose
+/// contents decided it (for the castling rights `pos` has): while they hold the same units,
+/// it finds the same.
 pub(crate) fn castles(pos: &Position, mut out: impl FnMut(Lead)) -> Bitboard {
     let us = pos.turn();
     let board = pos.board();
@@ -167,25 +192,18 @@ pub(crate) fn castles(pos: &Position, mut out: impl FnMut(Lead)) -> Bitboard {
         if !pos.castling().has(us, side) {
             continue;
         }
+        // What decides it: the squares between king and rook, and when they are empty, the
+        // attacks on each square the king crosses.
         let (king, rook, king_to, _) = Castling::squares(us, side);
         let between = attacks::between(king, rook);
         seen |= between.with(king).with(rook);
-        if (between & occ).any() {
-            continue;
+        if (between & occ).is_empty() {
+            for sq in Bitboard::from_square(king) | attacks::between(king, king_to) {
+                seen |= threats.on_seen(sq, occ).1;
+            }
         }
-        let mut attacked = false;
-        for sq in Bitboard::from_square(king) | attacks::between(king, king_to) {
-            let (attackers, decided) = threats.on_seen(sq, occ);
-            seen |= decided;
-            attacked |= attackers.any();
-        }
-        if !attacked {
-            out(Lead {
-                from: king,
-                to: king_to,
-                promotion: None,
-                kind: LeadKind::Castle(side),
-            });
+        if let Some(lead) = castle(pos, side, |sq| threats.on(sq, occ).any()) {
+            out(lead);
         }
     }
     seen

@@ -1,14 +1,76 @@
 //! The fast counters: orthodox chess (`orthodox`, a fully legal generator with bulk counting at
-//! the last ply) and Grolman chess (`plies` above the last two plies, `count` for those two).
-//! Both are checked against the reference [`super::perft`] by the golden counts of `tests/data`
-//! and by the tests below; with the `check-fast-perft` feature every count they make is.
+//! the last ply) and Grolman chess (`plies` above the last two plies, then `count` with
+//! `expand` for the ply above the last). Both are checked against the reference
+//! [`super::perft`] by the golden counts of `tests/data` and by the tests below; with the
+//! `check-fast-perft` feature every count they make is.
+//!
+//! # How the Grolman counter counts the last ply
+//!
+//! The kinds of units that have moved never matter (they are out of the chain, and only enemy
+//! kinds attack our king), so a follower's promotion counts as four turns at once. A turn's
+//! net change of occupancy is small: the leader's destination filled, the last vacated square
+//! (and an en passant victim's) emptied; when the king stays put and was not in check, only
+//! an emptied square between it and an aligned enemy slider can expose it.
+//!
+//! Our units are numbered weakest kind first (the lowest number of a set is of the weakest
+//! kind in it). For each, the counter knows which of our squares it could step into if they
+//! were vacated (its reach set, `Kept::reaches`; turned around, who reaches each square,
+//! `Kept::reached_by`) and where it may lead to (`Kept::targets`). During a chain the
+//! occupancy is the original one less the square waiting for a follower, plus the leader's
+//! destination; whether the waiting square itself is occupied does not change who reaches it,
+//! so the sets hold throughout, except where the leader's destination blocks a follower's line
+//! (a `sensitive` square, counted apart). So the chains behind a leader are walked once
+//! (`walk`), with the leader lifted off, and hold for every destination but those.
+//!
+//! The plain pass (not in check) sums, per leader, the chains that did not move the king times
+//! the destinations that block no follower. The rest is counted apart: chains that moved the
+//! king are judged (the destinations that leave it safe, a verdict kept per chain), a
+//! destination that blocks a follower's line has its chains walked again with it blocked
+//! (`Blocked`), and the chains that empty a pinned unit's square are taken back where they
+//! expose the king. In check, the chains that did not move the king count with the
+//! destinations that answer the check. Castling is walked with the same reach sets (it fills
+//! and empties only back-rank squares, which no line passes to reach a waiting square), en
+//! passant is played out on a copy.
+//!
+//! # What is kept from one position to the next, and while it holds
+//!
+//! Consecutive positions counted mostly differ in a few squares (the other side's turn), so
+//! [`kept::Kept`] keeps, per level of the tree (`Scratch::levels`: the last ply, and the one
+//! above it for `expand`), and works out again only where a changed square decided it:
+//!
+//! - The numbers: a unit keeps its number while it stands where a unit of its kind was
+//!   numbered; a unit on a new square takes the number of one of its kind no longer there
+//!   (both squares count as changed); all are renumbered only when a kind has more units than
+//!   numbers, or the side to move changes. Units no longer there keep their numbers and have
+//!   no moves.
+//! - Each unit's moves (reach set, targets) hold while the squares that decided them
+//!   (`moves_seen`) keep their units.
+//! - A leader's chains (`chains`, in `kept_chains`) hold while no reach set of a square they
+//!   vacate (`visited`) changes; all are dropped on renumbering or past `Kept::MAX_CHAINS`.
+//! - A leader's plain sum (`plain_turns`) holds while its chains and its targets do
+//!   (`plain_kept`); `plain_total` is always the sum of `plain_turns`.
+//! - A verdict holds while the squares that decided it (`verdicts_seen`, per leader) keep
+//!   their units: a change ends the leader's epoch (`epoch`), which drops its verdicts. A
+//!   leader's turns counted apart (`apart_turns`) hold while its sum, its chains and its
+//!   verdicts' epoch do (`apart_kept`); `apart_total` is always the sum of the `apart_turns`
+//!   of `apart_kept`.
+//! - The castling turns (`castled`) hold for the same castling rights while the squares that
+//!   decided them keep their units and no reach set of a square their chains vacate changes.
+//!
+//! The two running totals are recomputed and compared in debug builds after every count
+//! (`Kept::debug_check_totals`).
 
 use crate::position::Position;
 use crate::variant::{Rules, Variant};
 
+mod castling;
 mod count;
+mod expand;
+mod kept;
+mod moves;
 mod orthodox;
 mod plies;
+mod walk;
 
 /// Perft by the fast counter of the variant (the general generator for Tatarstan chess).
 pub(super) fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
@@ -16,7 +78,7 @@ pub(super) fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
         (_, 0) => 1,
         (Variant::Orthodox, _) => orthodox::perft(pos, depth),
         (Variant::Grolman, _) => {
-            plies::grolman(&mut pos.clone(), rules, depth, &mut count::Scratch::default())
+            plies::grolman(&mut pos.clone(), rules, depth, &mut kept::Scratch::default())
         }
         _ => super::perft(pos, rules, depth),
     }
@@ -45,6 +107,7 @@ fn checked(pos: &Position, rules: Rules, depth: u32, n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::count::{self, count_grolman};
+    use super::kept::Scratch;
     use super::*;
     use crate::turns::{count_turns, for_each_turn};
     use crate::variant::Variant;
@@ -95,7 +158,7 @@ mod tests {
     fn counter_agrees_with_the_generator() {
         // One scratch for all, so that chains kept from one position are offered to the next
         // (tree order: siblings, but also a parent after its last child).
-        fn walk(pos: &Position, rules: Rules, depth: u32, scratch: &mut count::Scratch, seen: &mut u32) {
+        fn walk(pos: &Position, rules: Rules, depth: u32, scratch: &mut Scratch, seen: &mut u32) {
             assert_eq!(
                 count_grolman(pos, rules, scratch),
                 count_turns(pos, rules),
@@ -111,7 +174,7 @@ mod tests {
             }
         }
         let mut seen = 0;
-        let mut scratch = count::Scratch::default();
+        let mut scratch = kept::Scratch::default();
         for fen in positions() {
             let pos = Position::from_fen(fen).expect("fen");
             for rules in both_castling_rules() {
@@ -180,7 +243,7 @@ mod tests {
             }
             order.push(at);
         }
-        let mut scratch = count::Scratch::default();
+        let mut scratch = kept::Scratch::default();
         for (k, &i) in order.iter().enumerate() {
             let (pos, rules) = &all[i];
             assert_eq!(

@@ -6,7 +6,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::movegen::{self, plain_leads, Lead, LeadKind};
-use crate::position::Position;
+use crate::position::{CastlingSide, Position};
 use crate::step::{self, apply_lead};
 use crate::types::{Role, Square};
 use crate::variant::Variant;
@@ -145,11 +145,15 @@ fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 
     // Castling as in every variant, and the king may not land in check either.
     if checkers.is_empty() {
-        movegen::castles(pos, |lead| {
-            if board.attackers(lead.to, them, occ).is_empty() {
-                sink.one(lead);
+        for side in [CastlingSide::King, CastlingSide::Queen] {
+            // Not in check: only the squares the king crosses are asked about.
+            let attacked = |sq: Square| sq != king && board.attackers(sq, them, occ).any();
+            if let Some(lead) = movegen::castle(pos, side, attacked) {
+                if board.attackers(lead.to, them, occ).is_empty() {
+                    sink.one(lead);
+                }
             }
-        });
+        }
     }
 }
 

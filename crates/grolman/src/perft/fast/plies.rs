@@ -1,7 +1,8 @@
 //! Grolman perft above the last two plies: leading moves and chains played in place (each
 //! unit moved, then moved back).
 
-use super::count::{self, count_grolman, Scratch};
+use super::count::{self, count_grolman};
+use super::kept::Scratch;
 use crate::bitboard::Bitboard;
 use crate::chain;
 use crate::movegen::{self, Lead};

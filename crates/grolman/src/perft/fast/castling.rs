@@ -1,0 +1,109 @@
+//! Castling turns at the last ply, counted from the kept reach sets and kept while the squares
+//! that decided them hold (`Kept::castled`).
+
+use super::count::Facts;
+use super::kept::{Castled, Kept};
+use super::walk::{Steps, Walk};
+use crate::bitboard::Bitboard;
+use crate::movegen::{self, LeadKind};
+use crate::position::{Castling, CastlingSide};
+use crate::types::{Role, Square};
+
+/// The legal castling turns of `facts`' position (0 without castling rights): kept ones while
+/// they hold, else every castling lead and its chains, each tested for the king.
+pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> u64 {
+    let Facts {
+        pos,
+        us,
+        occ,
+        ref threats,
+        ref units,
+        ..
+    } = *facts;
+    let rights = [CastlingSide::King, CastlingSide::Queen].map(|side| pos.castling().has(us, side));
+    if !facts.rules.castling_allowed() || rights == [false; 2] {
+        return 0;
+    }
+    if kept.castled.rights == Some(rights) {
+        return kept.castled.turns;
+    }
+    let everyone = kept.everyone();
+    let mut castles = std::mem::take(&mut kept.castles);
+    castles.clear();
+    let mut castled = Castled {
+        rights: Some(rights),
+        seen: movegen::castles(pos, |lead| castles.push(lead)),
+        visited: Bitboard::EMPTY,
+        turns: 0,
+    };
+    for &lead in &castles {
+        let LeadKind::Castle(side) = lead.kind else {
+            continue;
+        };
+        // The reach sets hold for the chains after castling: the squares it fills and
+        // empties are on the back rank, where no line passes them to reach a square
+        // that waits for a follower. The king has moved: every chain is tested.
+        let (king_from, rook_from, king_to, rook_to) = Castling::squares(us, side);
+        castled.visited |= Bitboard::from_square(king_from).with(rook_from);
+        let number = |sq: Square, role: Role| {
+            let mut bits = kept.of_kind[role.index()];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize & 15;
+                if kept.square_of[i] == sq {
+                    return units[role.index()].contains(sq).then_some(i);
+                }
+                bits &= bits - 1;
+            }
+            None
+        };
+        let (Some(k), Some(r)) = (number(king_from, Role::King), number(rook_from, Role::Rook)) else {
+            continue;
+        };
+        let unmoved = everyone & !(1 << k) & !(1 << r);
+        let after = occ
+            .without(king_from)
+            .without(rook_from)
+            .with(king_to)
+            .with(rook_to);
+        let mut safe = |occ: Bitboard| {
+            let (attackers, seen) = threats.on_seen(king_to, occ);
+            castled.seen |= seen;
+            u64::from(attackers.is_empty())
+        };
+        let near = [
+            kept.reached_by[king_from.index()] & unmoved,
+            kept.reached_by[rook_from.index()] & unmoved,
+        ];
+        if near[0] | near[1] == 0 {
+            castled.turns += safe(after);
+            continue;
+        }
+        // The first follower (RULES.md 1.5): of the weakest kind that reaches either square,
+        // to either.
+        let first = walk.weakest(near[0] | near[1]);
+        for (filled, near) in [king_from, rook_from].into_iter().zip(near) {
+            let mut found = first & near;
+            while found != 0 {
+                let j = found.trailing_zeros() as usize & 15;
+                found &= found - 1;
+                walk.reset(Bitboard::EMPTY);
+                walk.branch::<false>(
+                    &kept.reached_by,
+                    unmoved & !(1 << j),
+                    kept.square_of[j],
+                    1,
+                    None,
+                    Steps::NONE,
+                );
+                for chain in &walk.ends {
+                    castled.turns += u64::from(chain.mult) * safe(after.with(filled).without(chain.vacated));
+                }
+                castled.visited |= walk.visited;
+            }
+        }
+    }
+    kept.castles = castles;
+    let turns = castled.turns;
+    kept.castled = castled;
+    turns
+}
