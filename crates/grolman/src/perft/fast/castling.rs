@@ -65,23 +65,23 @@ pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> 
             .without(rook_from)
             .with(king_to)
             .with(rook_to);
-        let mut safe = |occ: Bitboard| {
-            let (attackers, seen) = threats.on_seen(king_to, occ);
+        let mut safe = |occupied: Bitboard| {
+            let (attackers, seen) = threats.on_seen(king_to, occupied);
             castled.seen |= seen;
             u64::from(attackers.is_empty())
         };
-        let near = [
+        let reaching = [
             kept.reached_by[king_from.index()] & unmoved,
             kept.reached_by[rook_from.index()] & unmoved,
         ];
-        if near[0] | near[1] == 0 {
+        if reaching[0] | reaching[1] == 0 {
             castled.turns += safe(after);
             continue;
         }
         // The first follower (RULES.md 1.5): of the weakest kind that reaches either square,
         // to either.
-        let first = walk.weakest(near[0] | near[1]);
-        for (filled, near) in [king_from, rook_from].into_iter().zip(near) {
+        let first = walk.weakest(reaching[0] | reaching[1]);
+        for (filled, near) in [king_from, rook_from].into_iter().zip(reaching) {
             let mut found = first & near;
             while found != 0 {
                 let j = found.trailing_zeros() as usize & 15;

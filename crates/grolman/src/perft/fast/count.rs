@@ -157,7 +157,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         total += expand::turns(&facts, scratch, leaders);
         total += expand::castles(&facts, scratch);
     } else {
-        let kept = &mut scratch.levels[0];
+        let last = &mut scratch.levels[0];
         // Usually (not in check) only the chains that moved the king, or that end by emptying
         // a pinned square, can expose it: the plain pass sums the others, the few leaders with
         // more to count are counted apart, and the chains that empty a pinned square are
@@ -165,16 +165,16 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         let apart = if facts.safety.in_check {
             leaders
         } else {
-            let (plain, apart) = plain_pass(&facts, kept, leaders);
+            let (plain, apart) = plain_pass(&facts, last, leaders);
             total += plain;
             apart
         };
-        total += count_apart(&facts, kept, &mut walk, apart);
+        total += count_apart(&facts, last, &mut walk, apart);
         if facts.pinned.any() {
-            total -= exposing(&facts, kept, leaders);
+            total -= exposing(&facts, last, leaders);
         }
-        total += castling::turns(&facts, kept, &mut walk);
-        kept.debug_check_totals();
+        total += castling::turns(&facts, last, &mut walk);
+        last.debug_check_totals();
     }
     scratch.levels[l].ends = walk.ends;
     total
@@ -308,11 +308,11 @@ fn count_apart(facts: &Facts<'_>, kept: &mut super::kept::Kept, walk: &mut Walk<
                 None => {
                     walk.reset(Bitboard::from_square(to));
                     walk.branch::<true>(&kept.reached_by, unmoved, from, 1, king_at, Steps::NONE);
-                    let chains = kept.keep(walk);
+                    let blocked_chains = kept.keep(walk);
                     kept.visited[i] |= walk.visited;
                     kept.blocked[i].push(Blocked {
                         to,
-                        chains,
+                        chains: blocked_chains,
                         judged: 0,
                         turns: 0,
                     });

@@ -249,8 +249,8 @@ impl Kept {
             now[role.index()] = board.by_role(role);
         }
         let mut changed = Bitboard::EMPTY;
-        for (then, now) in self.contents.iter().zip(&now) {
-            changed |= *then ^ *now;
+        for (then, units) in self.contents.iter().zip(&now) {
+            changed |= *then ^ *units;
         }
         if us != self.us {
             changed = Bitboard::ALL;
@@ -404,9 +404,9 @@ impl Kept {
         let turns = tally.total(to);
         self.verdicts_seen[i] |= seen;
         self.live |= 1 << i;
-        let blocked = &mut self.blocked[i][k];
-        blocked.judged = self.epoch[i];
-        blocked.turns = turns;
+        let renewed = &mut self.blocked[i][k];
+        renewed.judged = self.epoch[i];
+        renewed.turns = turns;
         turns
     }
 }

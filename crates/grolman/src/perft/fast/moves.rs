@@ -63,14 +63,14 @@ impl Kept {
             let ahead = |steps: i8| {
                 Bitboard::from_square(Square::new((from.u8() as i8 + steps * forward) as u8 & 63))
             };
-            let here = here(Role::Pawn, from);
-            let step = one & ahead(1) & here;
-            let double = two & ahead(2) & here;
+            let on_board = here(Role::Pawn, from);
+            let step = one & ahead(1) & on_board;
+            let double = two & ahead(2) & on_board;
             let takes = attacks::pawn_attacks(us, from);
             let (changed_here, targeted) = self.moves(
                 i,
                 (step | double) & own,
-                (takes & enemy & here) | ((step | double) & !own),
+                (takes & enemy & on_board) | ((step | double) & !own),
                 (takes | ahead(1) | ahead(2)).with(from),
             );
             reach_changed |= changed_here;
@@ -78,10 +78,10 @@ impl Kept {
         }
         // The other kinds in one loop without a branch by kind: each unit's moves are those of
         // every kind, each kept only for a unit of that kind.
-        let mut bits = stale_moves & !self.of_kind[Role::Pawn.index()];
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize & 15;
-            bits &= bits - 1;
+        let mut others = stale_moves & !self.of_kind[Role::Pawn.index()];
+        while others != 0 {
+            let i = others.trailing_zeros() as usize & 15;
+            others &= others - 1;
             let (from, role) = (self.square_of[i], self.role_of[i]);
             let is = |r: Role| Bitboard(0u64.wrapping_sub(u64::from(role == r)));
             let diag = is(Role::Bishop) | is(Role::Queen);
