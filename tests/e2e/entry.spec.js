@@ -73,6 +73,18 @@ test("a tie asked again after loading the same position is not dropped", async (
   await expectTurns(page, ["d4 (Nb1-d2)"]);
 });
 
+test("looking back at an earlier turn while a tie is open stays on that turn", async ({ page }) => {
+  const blackFirst = TIE.replace(" w ", " b ");
+  await openPage(page, `#variant=grolman&fen=${encodeURIComponent(blackFirst)}&m=e8e7`);
+  await clickMove(page, "d2", "d4");
+  await expect(square(page, "b1")).toHaveClass(/choosable/);
+  await page.click("#turn-prev");
+  await expect(page.locator("#prompt")).toContainText("Viewing the start");
+  await expectPiece(page, "e8", "black king");
+  await expectPiece(page, "d2", "white pawn");
+  await expect(square(page, "b1")).not.toHaveClass(/choosable/);
+});
+
 test("a tie is announced, the cascade line waits, and focus returns to the board after the picker", async ({ page }) => {
   await openPage(page, `#variant=grolman&fen=${encodeURIComponent(TIE)}`);
   await expect(page.locator("#prompt")).toHaveAttribute("aria-live", "polite");

@@ -294,6 +294,7 @@ export class GrolmanBoard extends HTMLElement {
   key(event) {
     if (event.key === "Escape" && this.entry?.open) {
       this.entry.cancel();
+      this.showLive();
       event.preventDefault();
       return;
     }
@@ -374,18 +375,16 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   async move(from, to) {
-    if (this.settings.mode !== "play") return;
-    const game = this.game;
-    let code;
+    if (this.settings.mode !== "play" || this.entry.open) return;
+    let entered;
     try {
-      code = await this.entry.enter(from, to);
+      entered = await this.entry.enter(from, to);
     } catch (error) {
       this.stepText.textContent = error.message;
-      code = null;
+      entered = { cancelled: true };
     }
-    if (game !== this.game) return; // re-rendered meanwhile
-    if (code === null) this.showLive();
-    else this.play(code);
+    if (entered.turn) this.play(entered.turn);
+    else if (entered.cancelled) this.showLive();
   }
 
   // ---- export -------------------------------------------------------------------------

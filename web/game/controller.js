@@ -272,18 +272,18 @@ export class Controller {
   // ---- entering a turn ---------------------------------------------------------------
 
   async move(from, to) {
-    if (this.inputLocked || !this.live) return undefined;
-    const game = this.game;
-    let code;
+    if (this.inputLocked || !this.live || this.entry) return undefined;
+    let entered;
     try {
-      code = await this.turnEntry.enter(from, to);
+      entered = await this.turnEntry.enter(from, to);
     } catch (error) {
       this.ui.errors.show(error.message);
-      code = null;
+      entered = { cancelled: true };
     }
-    if (game !== this.game) return undefined; // a new game closed the entry and is shown already
-    if (code === null) return this.showCurrent();
-    return this.play(code);
+    if (entered.turn) return this.play(entered.turn);
+    // Closed from outside (a new game, another turn viewed, Escape): that shows what comes next.
+    if (entered.cancelled) this.showCurrent();
+    return undefined;
   }
 
   cancelEntry(redraw = false) {

@@ -74,13 +74,14 @@ export class TurnEntry {
 
   /**
    * Enters the turn led from `from` to `to`, asking every open choice in turn.
-   * @returns {Promise<string|null>} the code of the whole turn; null when no legal turn is led
-   *   so, when the player cancelled, or when a new position closed the entry. Throws the rules'
-   *   message when the Game refuses the prefix.
+   * @returns {Promise<{turn: string}|{cancelled: true}|{closed: true}>} the code of the whole
+   *   turn; `cancelled` when the player cancelled a choice or no legal turn is led so (the host
+   *   shows the live position again); `closed` when `cancel` or a new position closed it (whoever
+   *   did shows what comes next). Throws the rules' message when the Game refuses the prefix.
    */
   async enter(from, to) {
     const lead = this.leadOf(from, to);
-    if (!lead || this.pending) return null;
+    if (!lead || this.pending) return { cancelled: true };
     const entry = { lead, turns: null };
     this.pending = entry;
     try {
@@ -89,10 +90,11 @@ export class TurnEntry {
         // The turns this lead can start: one of them draws the partly entered chain.
         entry.turns ??= this.game.turnsLedBy(lead.from, lead.to);
         const code = await this.ask(choices, entry);
-        if (code === null || this.pending !== entry) return null;
+        if (this.pending !== entry) return { closed: true };
+        if (code === null) return { cancelled: true };
         choices = this.game.choices(code);
       }
-      return choices.turn;
+      return { turn: choices.turn };
     } finally {
       if (this.pending === entry) {
         this.pending = null;
