@@ -104,35 +104,70 @@ pub(crate) fn weakest<B: Units>(
     kings.any().then_some((Role::King, kings))
 }
 
+/// Who could follow into a vacated square (RULES.md 1.3, 1.4), on some view of our units: the
+/// board itself ([`OnBoard`]), or the Grolman counter's numbered units and kept table of who
+/// reaches each square (`perft::fast::walk`).
+pub(crate) trait Reach {
+    /// A set of our units.
+    type Units: Copy + Default;
+
+    /// The units among `unmoved` of the weakest kind able to reach the empty square `v`, with
+    /// that kind; `None` when none can.
+    fn weakest(&self, unmoved: Self::Units, v: Square) -> Option<(Role, Self::Units)>;
+}
+
+/// The board's view of who could follow: the units of `us` where they stand.
+pub(crate) struct OnBoard<'a, B> {
+    pub(crate) board: &'a B,
+    pub(crate) us: Color,
+}
+
+impl<B: Units> Reach for OnBoard<'_, B> {
+    type Units = Bitboard;
+
+    #[inline]
+    fn weakest(&self, unmoved: Bitboard, v: Square) -> Option<(Role, Bitboard)> {
+        weakest(self.board, self.us, unmoved, v)
+    }
+}
+
 /// The follower choice after a leader vacates one square, or two after castling (RULES.md 1.5):
 /// the weakest kind able to reach either square, and its units for each square.
 #[inline]
-pub(crate) fn followers<B: Units>(
-    board: &B,
-    us: Color,
-    unmoved: Bitboard,
+pub(crate) fn followers<R: Reach>(
+    reach: &R,
+    unmoved: R::Units,
     vacated: [Option<Square>; 2],
-) -> Option<(Role, [Bitboard; 2])> {
+) -> Option<(Role, [R::Units; 2])> {
     // One vacated square (every lead but castling): its weakest followers.
     if let [Some(v), None] = vacated {
-        return weakest(board, us, unmoved, v).map(|(role, bb)| (role, [bb, Bitboard::EMPTY]));
+        return reach
+            .weakest(unmoved, v)
+            .map(|(role, units)| (role, [units, R::Units::default()]));
     }
-    let mut best: Option<(Role, [Bitboard; 2])> = None;
+    let mut best: Option<(Role, [R::Units; 2])> = None;
     for (i, v) in vacated.iter().enumerate() {
-        let Some((role, bb)) = v.and_then(|v| weakest(board, us, unmoved, v)) else {
+        let Some((role, units)) = v.and_then(|v| reach.weakest(unmoved, v)) else {
             continue;
         };
         match &mut best {
             Some((b, _)) if *b < role => {}
-            Some((b, found)) if *b == role => found[i] = bb,
+            Some((b, found)) if *b == role => found[i] = units,
             _ => {
-                let mut found = [Bitboard::EMPTY; 2];
-                found[i] = bb;
+                let mut found = [R::Units::default(); 2];
+                found[i] = units;
                 best = Some((role, found));
             }
         }
     }
     best
+}
+
+/// Whether a follower of kind `role` stepping to `to` promotes (RULES.md 1.4: a pawn onto
+/// `last_rank`, its side's last rank), with the four choices of a leading pawn.
+#[inline(always)]
+pub(crate) fn promotes(role: Role, to: Square, last_rank: u8) -> bool {
+    role == Role::Pawn && to.rank() == last_rank
 }
 
 /// Every unit of every kind that could reach one of the vacated squares, weakest kind first,
@@ -231,7 +266,14 @@ pub(crate) fn walk<R: Recorder>(
 ) -> u64 {
     let us = pos.turn;
     let unmoved = pos.board.by_color(us) & !moved;
-    let best = followers(&pos.board, us, unmoved, vacated);
+    let best = followers(
+        &OnBoard {
+            board: &pos.board,
+            us,
+        },
+        unmoved,
+        vacated,
+    );
     let reason = recorder.candidates(pos, unmoved, vacated, best);
     let Some((role, found)) = best else {
         return recorder.end(pos);
@@ -239,7 +281,7 @@ pub(crate) fn walk<R: Recorder>(
     let mut n = 0;
     for (i, v) in vacated.iter().enumerate() {
         let Some(to) = *v else { continue };
-        let promotes = role == Role::Pawn && to.rank() == us.last_rank();
+        let promotes = promotes(role, to, us.last_rank());
         for from in found[i] {
             let before = step::make_follow(pos, from, to, role);
             let next = [Some(from), None];

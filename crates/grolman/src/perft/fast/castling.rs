@@ -3,8 +3,9 @@
 
 use super::count::Facts;
 use super::kept::{Castled, Kept};
-use super::walk::{Steps, Walk};
+use super::walk::{Numbered, Steps, Walk};
 use crate::bitboard::Bitboard;
+use crate::chain;
 use crate::movegen::{self, LeadKind};
 use crate::position::{Castling, CastlingSide};
 use crate::types::{Role, Square};
@@ -70,22 +71,22 @@ pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> 
             castled.seen |= seen;
             u64::from(attackers.is_empty())
         };
-        let reaching = [
-            kept.reached_by[king_from.index()] & unmoved,
-            kept.reached_by[rook_from.index()] & unmoved,
-        ];
-        if reaching[0] | reaching[1] == 0 {
+        let reach = Numbered {
+            reached_by: &kept.reached_by,
+            same_kind: walk.same_kind,
+            role_of: walk.role_of,
+        };
+        // The first followers (RULES.md 1.5): of the weakest kind that reaches either square
+        // castling vacated, to either.
+        let vacated = [Some(king_from), Some(rook_from)];
+        let Some((_, found)) = chain::followers(&reach, unmoved, vacated) else {
             castled.turns += safe(after);
             continue;
-        }
-        // The first follower (RULES.md 1.5): of the weakest kind that reaches either square,
-        // to either.
-        let first = walk.weakest(reaching[0] | reaching[1]);
-        for (filled, near) in [king_from, rook_from].into_iter().zip(reaching) {
-            let mut found = first & near;
-            while found != 0 {
-                let j = found.trailing_zeros() as usize & 15;
-                found &= found - 1;
+        };
+        for (filled, mut followers) in [king_from, rook_from].into_iter().zip(found) {
+            while followers != 0 {
+                let j = followers.trailing_zeros() as usize & 15;
+                followers &= followers - 1;
                 walk.reset(Bitboard::EMPTY);
                 walk.branch::<false>(
                     &kept.reached_by,

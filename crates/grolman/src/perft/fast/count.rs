@@ -137,13 +137,13 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
     let (reach_changed, retargeted) =
         kept.refresh_moves(&facts, (changed | renumbered, renumbered, renumber));
     kept.drop_stale(renumber, reach_changed, retargeted);
-    let (square_of, same_kind) = (kept.square_of, kept.same_kind);
+    let (square_of, role_of, same_kind) = (kept.square_of, kept.role_of, kept.same_kind);
     let mut walk = Walk {
         between: attacks::between_table(),
         square_of: &square_of,
+        role_of: &role_of,
         same_kind: &same_kind,
-        of_kind: kept.of_kind,
-        last_rank: Bitboard::rank(facts.us.last_rank()),
+        last_rank: facts.us.last_rank(),
         block: Bitboard::EMPTY,
         ends: std::mem::take(&mut kept.ends),
         sensitive: Bitboard::EMPTY,

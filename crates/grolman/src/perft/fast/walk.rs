@@ -4,6 +4,7 @@
 //! promotes) on sets of unit numbers, where the lowest number of a set is of its weakest kind.
 
 use crate::bitboard::Bitboard;
+use crate::chain::{self, Reach};
 use crate::types::{Role, Square};
 
 /// One finished chain: the square left empty, where the king went if it moved, how many
@@ -47,10 +48,10 @@ pub(super) struct Walk<'a> {
     /// [`crate::attacks::between`] by table.
     pub(super) between: &'static [[u64; 64]; 64],
     pub(super) square_of: &'a [Square; 16],
-    /// The units of each kind, and of each unit's kind.
-    pub(super) of_kind: [u32; 6],
+    pub(super) role_of: &'a [Role; 16],
+    /// The units of each unit's kind.
     pub(super) same_kind: &'a [u32; 16],
-    pub(super) last_rank: Bitboard,
+    pub(super) last_rank: u8,
     /// A square the leader landed on, which no follower may cross.
     pub(super) block: Bitboard,
     // What `explore` found: every finished chain, and the squares whose occupancy decided a
@@ -72,12 +73,6 @@ impl Walk<'_> {
     #[inline]
     fn between(&self, a: Square, b: Square) -> Bitboard {
         Bitboard(self.between[a.index()][b.index()])
-    }
-
-    /// The weakest units among `candidates` (not empty): those of the kind of the lowest.
-    #[inline]
-    pub(super) fn weakest(&self, candidates: u32) -> u32 {
-        candidates & self.same_kind[candidates.trailing_zeros() as usize & 15]
     }
 
     /// [`Walk::explore`] behind one follower of a tie.
@@ -106,20 +101,26 @@ impl Walk<'_> {
         mut king: Option<Square>,
         mut steps: Steps,
     ) {
+        let reach = Numbered {
+            reached_by,
+            same_kind: self.same_kind,
+            role_of: self.role_of,
+        };
         loop {
             self.visited.set(v);
-            let mut candidates = reached_by[v.index()] & unmoved;
+            // The units whose line to `v` crosses the square the leader landed on.
+            let mut crossing = 0;
             if BLOCKED {
-                let mut rest = candidates;
+                let mut rest = reached_by[v.index()] & unmoved;
                 while rest != 0 {
                     let j = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     if (self.between(v, self.square_of[j & 15]) & self.block).any() {
-                        candidates &= !(1 << j);
+                        crossing |= 1 << j;
                     }
                 }
             }
-            if candidates == 0 {
+            let Some((role, found)) = reach.weakest(unmoved & !crossing, v) else {
                 self.ends.push(Chain {
                     vacated: v,
                     king,
@@ -127,13 +128,10 @@ impl Walk<'_> {
                     steps,
                 });
                 return;
-            }
-            let found = self.weakest(candidates);
-            let is = |role: Role| found & self.of_kind[role.index()] != 0;
+            };
             // A pawn following onto its last rank promotes: four choices.
-            let promotes = is(Role::Pawn) & self.last_rank.contains(v);
-            mult <<= 2 * u32::from(promotes);
-            if is(Role::King) {
+            mult <<= 2 * u32::from(chain::promotes(role, v, self.last_rank));
+            if role == Role::King {
                 king = Some(v);
             }
             // Only a line or a double step has squares between: a knight's jump, a king's
@@ -156,5 +154,28 @@ impl Walk<'_> {
             unmoved &= !(1 << weakest);
             steps = steps.then(weakest);
         }
+    }
+}
+
+/// The counter's view of who could follow (for [`chain::followers`] and the walk): the kept
+/// table of the units that reach each square, and the numbering (the lowest number of a set
+/// is of its weakest kind).
+pub(super) struct Numbered<'a> {
+    pub(super) reached_by: &'a [u32; 65],
+    pub(super) same_kind: &'a [u32; 16],
+    pub(super) role_of: &'a [Role; 16],
+}
+
+impl Reach for Numbered<'_> {
+    type Units = u32;
+
+    #[inline(always)]
+    fn weakest(&self, unmoved: u32, v: Square) -> Option<(Role, u32)> {
+        let candidates = self.reached_by[v.index()] & unmoved;
+        if candidates == 0 {
+            return None;
+        }
+        let lowest = candidates.trailing_zeros() as usize & 15;
+        Some((self.role_of[lowest], candidates & self.same_kind[lowest]))
     }
 }
