@@ -1,7 +1,7 @@
 // The controller: owns the wasm Game, the history being viewed, the URL fragment and
 // storage; the turn being entered is web/game/entry.js's (shared with <grolman-board>).
 // Rules are asked of wasm.
-import { Game, piecesOf } from "../../pkg/grolman.js";
+import { Game, piecesOf, variants } from "../../pkg/grolman.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { stepsOf } from "../cascade/walker.js";
 import { CascadePlayer } from "../cascade/player.js";
@@ -169,7 +169,7 @@ export class Controller {
     history.replaceState(null, "", this.writtenHash);
     this.showFen();
     this.ui.moveList.render(this.history, this.viewPly);
-    this.ui.status.show(this.status, this.game.variant());
+    this.ui.status.show(this.status, variants().find((v) => v.name === this.game.variant()).displayName);
     this.onChange?.();
   }
 

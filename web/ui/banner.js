@@ -6,8 +6,8 @@ export class StatusBanner {
     this.variantLabel = variantLabel;
   }
 
-  show(status, variant) {
-    const name = `${cap(variant)} chess`;
+  /** @param {object} status  wasm `status()`  @param {string} name  the variant's display name */
+  show(status, name) {
     this.variantLabel.textContent = name;
     document.title = `${name} · Grolman playground`;
     const over = status.state !== "ongoing";
