@@ -233,7 +233,7 @@ pub(crate) struct Lines {
 impl Board {
     /// The lines between `king` and the sliders of `them` aligned with it, whatever stands
     /// between.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lines_to(&self, king: Square, them: Color) -> Lines {
         let enemy = self.by_color(them);
         let queens = self.by_role(Role::Queen);
