@@ -30,18 +30,19 @@ pub(super) struct Kept {
     pub(super) role_of: [Role; 16],
     pub(super) of_kind: [u32; 6],
     pub(super) kind_start: [u8; 7],
-    /// The numbers of each number's kind, as a set of bits (`kind` of its kind).
+    /// The numbers of each number's kind, as a set of bits (`of_kind` of its kind).
     pub(super) same_kind: [u32; 16],
-    /// Each unit's moves (see [`Kept::moves`]), and the units with a leading move; `reached_by`
-    /// holds the units that reach each square (`reaches` turned around; a spare 65th entry
-    /// takes the changes of an empty set in `Kept::moves`).
+    /// Each unit's moves (see `Kept::moves`): its reach set (`reaches`, the own squares it
+    /// could step into were they vacated), where it may lead to, and the squares that decided
+    /// them; the units with a leading move; and `reached_by`, the units that reach each square
+    /// (`reaches` turned around; a spare 65th entry takes the changes of an empty set).
     pub(super) reaches: [Bitboard; 16],
     pub(super) reached_by: [u32; 65],
     pub(super) targets: [Bitboard; 16],
     pub(super) moves_seen: [Bitboard; 16],
     pub(super) leaders: u32,
-    /// The leaders whose sums in the plain pass hold (`usual`, 0 for a unit that does not
-    /// lead, and `plain_total` their total), and those of them with more to count (`special`).
+    /// The leaders whose sums in the plain pass hold (`plain_turns`, 0 for a unit that does not
+    /// lead, and `plain_total` their total), and those of them with more to count apart (`apart`).
     pub(super) plain_kept: u32,
     pub(super) plain_turns: [u64; 16],
     pub(super) plain_total: u64,
@@ -65,7 +66,7 @@ pub(super) struct Kept {
     /// leader's destinations that leave the king safe.
     pub(super) verdicts: Vec<Bitboard>,
     /// Verdicts are kept by leader (not in check, nothing pinned): those renewed in its
-    /// `epoch` hold while none of the squares that decided them (`seen`) changes, and then
+    /// `epoch` hold while none of the squares that decided them (`verdicts_seen`) changes, and then
     /// the epoch moves on. `live` holds the leaders with such squares.
     pub(super) epoch: [u64; 16],
     pub(super) verdicts_seen: [Bitboard; 16],
@@ -339,8 +340,8 @@ impl Kept {
     /// Takes leader `i`'s turns counted apart out of their running total, if they are in it.
     #[inline]
     pub(super) fn release(&mut self, i: usize) {
-        let held = u64::from((self.apart_kept >> i) & 1);
-        self.apart_total = self.apart_total.wrapping_sub(self.apart_turns[i] * held);
+        let in_total = u64::from((self.apart_kept >> i) & 1);
+        self.apart_total = self.apart_total.wrapping_sub(self.apart_turns[i] * in_total);
         self.apart_kept &= !(1 << i);
     }
 
@@ -354,13 +355,13 @@ impl Kept {
         king_leads: bool,
         verdict: impl Fn(&Chain, Bitboard, bool) -> (Bitboard, Bitboard),
     ) -> u64 {
-        let held = self.judged[i] == self.epoch[i];
-        if held && dests == self.judged_dests[i] {
+        let same_epoch = self.judged[i] == self.epoch[i];
+        if same_epoch && dests == self.judged_dests[i] {
             return self.judged_turns[i];
         }
         let kings = chains.king_moved.start as usize..chains.king_moved.end as usize;
         let (kept_chains, verdicts) = (&self.kept_chains[kings.clone()], &mut self.verdicts[kings]);
-        if !held || (king_leads && (dests & !self.judged_dests[i]).any()) {
+        if !same_epoch || (king_leads && (dests & !self.judged_dests[i]).any()) {
             let mut seen = Bitboard::EMPTY;
             for (chain, kept) in kept_chains.iter().zip(verdicts.iter_mut()) {
                 let decided;
