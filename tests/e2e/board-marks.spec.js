@@ -20,6 +20,27 @@ test("after a mate the closing sentence names no side to move", async ({ page })
   await expect(page.locator("#cascade-text")).toHaveText("Qh4#. Checkmate.");
 });
 
+test("after a stalemate or a drawn end the closing sentence says so and names no side to move", async ({ page }) => {
+  // Qe7-f7 leaves the black king on h8 no square and no other unit: stalemate.
+  await openPage(page, `#variant=orthodox&fen=${encodeURIComponent("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1")}`);
+  await clickMove(page, "e7", "f7");
+  await expect(page.locator("#cascade-text")).toHaveText("Qf7. Draw by stalemate.");
+  // Looking back at the same turn after a reload (the history's last turn) says it too.
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await turnButtons(page).last().click();
+  await page.keyboard.press("End");
+  await expect(page.locator("#cascade-text")).toHaveText("Qf7. Draw by stalemate.");
+});
+
+test("the new-game dialog offers the variants the rules crate names", async ({ page }) => {
+  await openPage(page);
+  await page.click("#new-game");
+  const options = page.locator("#new-variant option");
+  await expect(options).toHaveText(["Grolman chess", "Tatarstan chess", "Orthodox chess"]);
+  expect(await options.evaluateAll((os) => os.map((o) => o.value))).toEqual(["grolman", "tatarstan", "orthodox"]);
+});
+
 test("square labels say last move, and the leaders' mark and the legend are drawn", async ({ page }, testInfo) => {
   await openPage(page);
   await clickMove(page, "e2", "e4");

@@ -109,9 +109,10 @@ export function lapsedSentence(event) {
 }
 
 export function endSentence(turn, nextColor, lapsed) {
-  const outcome = turn.mate ? " Checkmate." : turn.check ? ` ${capitalize(nextColor)} is in check.` : "";
+  const check = turn.mate ? " Checkmate." : turn.check ? ` ${capitalize(nextColor)} is in check.` : "";
+  const outcome = turn.outcome && !turn.mate ? `${check} ${turn.outcome.message}.` : check;
   const rights = lapsed.map(lapsedSentence).join(" ");
-  // After a mate nobody is to move.
-  const next = turn.mate ? "" : ` ${capitalize(nextColor)} to move.`;
+  // After a turn that ended the game (the facade's `outcome`) nobody is to move.
+  const next = turn.mate || turn.outcome ? "" : ` ${capitalize(nextColor)} to move.`;
   return `${summarised(turn) ?? turn.notation}.${outcome}${rights ? ` ${rights}` : ""}${next}`.replace(/\s+/g, " ");
 }

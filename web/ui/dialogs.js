@@ -1,6 +1,8 @@
 // The new-game dialog and the PGN dialog (export, copy, download, import from text or file).
 // Errors from the rules crate are shown inline; the current game is kept until one succeeds.
 
+import { variants } from "../../pkg/grolman.js";
+
 const $ = (id) => document.getElementById(id);
 
 export function bindNewGameDialog(controller) {
@@ -8,6 +10,8 @@ export function bindNewGameDialog(controller) {
   const error = $("new-error");
   const fen = $("new-fen");
   const variant = $("new-variant");
+  // The variants the rules crate knows, in its order and with its names.
+  variant.replaceChildren(...variants().map((v) => new Option(v.displayName, v.name)));
   $("new-game").addEventListener("click", () => {
     error.textContent = "";
     variant.value = controller.variant;

@@ -86,13 +86,32 @@ struct PlayedTurn<'a> {
     move_number: u32,
     /// The side that played it.
     color: Color,
+    /// How the game ended with this turn (checkmate, stalemate, a draw), else `null`.
+    outcome: Option<OutcomeJs>,
 }
 
-fn played<'a>(before: &Position, turn: &'a Turn) -> PlayedTurn<'a> {
+/// A game's end: its state name (as `status().state`) and the sentence for people.
+#[derive(Serialize)]
+struct OutcomeJs {
+    state: &'static str,
+    message: String,
+}
+
+impl From<Outcome> for OutcomeJs {
+    fn from(o: Outcome) -> Self {
+        OutcomeJs {
+            state: o.name(),
+            message: o.to_string(),
+        }
+    }
+}
+
+fn played<'a>(before: &Position, turn: &'a Turn, outcome: Option<Outcome>) -> PlayedTurn<'a> {
     PlayedTurn {
         turn,
         move_number: before.fullmoves(),
         color: before.turn(),
+        outcome: outcome.map(OutcomeJs::from),
     }
 }
 
@@ -200,23 +219,26 @@ impl Game {
     pub fn play(&mut self, code: &str) -> Result<JsValue, JsError> {
         let before = self.inner.position().clone();
         let turn = self.inner.play(code).map_err(err)?;
-        to_js(&played(&before, &turn))
+        to_js(&played(&before, &turn, self.inner.outcome()))
     }
 
     /// Takes back the last turn; returns it, or `undefined` at the start.
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
         match self.inner.undo() {
-            Some(t) => to_js(&played(self.inner.position(), &t)),
+            Some(t) => to_js(&played(self.inner.position(), &t, None)),
             None => Ok(JsValue::UNDEFINED),
         }
     }
 
-    /// The turns played so far, each with its move number and side.
+    /// The turns played so far, each with its move number and side; the last one with the
+    /// game's outcome if it ended the game.
     pub fn history(&self) -> Result<JsValue, JsError> {
         let mut before = self.inner.start_position();
-        let mut out = Vec::with_capacity(self.inner.history().len());
-        for turn in self.inner.history() {
-            out.push(played(before, turn));
+        let turns = self.inner.history();
+        let mut out = Vec::with_capacity(turns.len());
+        for (i, turn) in turns.iter().enumerate() {
+            let outcome = if i + 1 == turns.len() { self.inner.outcome() } else { None };
+            out.push(played(before, turn, outcome));
             before = &turn.after;
         }
         to_js(&out)
