@@ -15,11 +15,11 @@ test("found while your turn replays, the reply waits for the replay, and a click
   const errors = await openPage(page, "", { autoplay: true });
   await clickMove(page, "e2", "e4");
   await expect(page.locator("#cascade-note")).toBeVisible();
-  await expect(page.locator("#cascade-note")).toHaveText("A click on the board skips the replay to its end.");
+  await expect(page.locator("#cascade-note")).toHaveText("A click or tap on the board skips the replay to its end.");
   // The search is over long before the replay: the status says so, not "Thinking".
   await expect(state(page)).toHaveAttribute("data-state", "ready");
   const ready = await state(page).textContent();
-  expect(ready).toMatch(/^Found its reply in \d+\.\d s \(depth \d+\); showing your turn first\. A click on the board skips the replay\.$/);
+  expect(ready).toMatch(/^Found its reply in \d+\.\d s \(depth \d+\); showing your turn first\. A click or tap on the board skips the replay\.$/);
   expect(ready).not.toContain("Thinking");
   await expect(turnButtons(page)).toHaveCount(1);
   // A click on the board skips your replay, and the reply comes at once.

@@ -49,3 +49,14 @@ test("Cancel in the picker can be tapped on a phone and keeps the position", asy
   await expectPiece(page, "a7", "white pawn");
   await expect(page.locator("#moves button.turn")).toHaveCount(0);
 });
+
+test("on a phone a tap on the board skips the replay of a turn to its end", async ({ page }) => {
+  await openPage(page, "", { autoplay: true });
+  await square(page, "e2").tap();
+  await square(page, "e4").tap();
+  await expect(page.locator("#cascade-note")).toBeVisible();
+  await expect(page.locator("#step-counter")).not.toHaveText("step 6 of 6");
+  await square(page, "a4").tap();
+  await expect(page.locator("#step-counter")).toHaveText("step 6 of 6");
+  await expect(page.locator("#cascade-text")).toHaveText("e4 (Ng1-e2, Rh1-g1). White can no longer castle king side. Black to move.");
+});

@@ -347,7 +347,7 @@ export class GrolmanBoard extends HTMLElement {
     this.refresh();
     const steps = lastTurnSteps(this.game) ?? [{
       kind: "position", pieces: placement(this.game.fen()), marks: {}, arrows: [], labels: [], slides: [],
-      text: `${capitalize(this.entry.status.turn)} to move: pick a unit to lead (arrow keys and Enter, or click).`,
+      text: `${capitalize(this.entry.status.turn)} to move: pick a unit to lead (arrow keys and Enter, or click or tap it).`,
     }];
     this.player.load(steps, { autoplay: false });
   }

@@ -127,7 +127,7 @@ export class TurnEntry {
       let square = froms[0];
       if (froms.length > 1) {
         this.say(`${clause}, and they tie: choose the unit that follows ` +
-          `(${froms.join(" or ")}: arrow keys and Enter, or click; Escape cancels).`);
+          `(${froms.join(" or ")}: arrow keys and Enter, or click or tap it; Escape cancels).`);
         square = await this.board.nextChoice();
         if (square === null || this.pending !== entry) return null;
       } else {

@@ -265,7 +265,7 @@ export class Opponent {
       // Found, and waiting for your turn's replay: say so, with the time the search really took.
       state.dataset.state = "ready";
       state.textContent = `Found its reply in ${(job.found.timeMs / 1000).toFixed(1)} s (depth ${job.found.depth}); ` +
-        "showing your turn first. A click on the board skips the replay.";
+        "showing your turn first. A click or tap on the board skips the replay.";
       return;
     }
     if (job) {
