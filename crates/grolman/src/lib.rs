@@ -21,6 +21,7 @@ mod movegen;
 pub mod notation;
 mod perft;
 mod position;
+mod setup;
 mod step;
 mod transform;
 mod turn;
@@ -39,6 +40,7 @@ pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
 pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};
 pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START_FEN};
+pub use setup::{FenField, ParseFenError, Setup};
 pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,
     Turn, TurnCode, TurnError,

@@ -6,6 +6,7 @@ use core::fmt;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::movegen::LeadKind;
+use crate::setup::{ParseFenError, Setup};
 use crate::turns::for_each_turn_where;
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Rules;
@@ -118,26 +119,25 @@ impl fmt::Debug for Position {
     }
 }
 
-/// Why a FEN could not be read.
+/// Why a FEN is not a legal position: its text, or the position it describes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenError {
-    /// Not 4 or 6 space-separated fields.
-    FieldCount(usize),
-    /// A field is malformed: which field, and what is wrong.
-    Field { field: &'static str, reason: String },
-    /// Well-formed, but not a legal position.
+    Parse(ParseFenError),
     Setup(SetupError),
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::FieldCount(n) => {
-                write!(f, "invalid fen: expected 6 fields (or 4), found {n}")
-            }
-            FenError::Field { field, reason } => write!(f, "invalid fen: {field} field: {reason}"),
+            FenError::Parse(e) => e.fmt(f),
             FenError::Setup(e) => write!(f, "illegal position: {e}"),
         }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> Self {
+        FenError::Parse(e)
     }
 }
 
@@ -256,18 +256,31 @@ impl Position {
         zobrist::key(self, ep)
     }
 
-    /// Builds a position from its parts, validating it.
+    /// The position as an unchecked [`Setup`], to change and validate again.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.ep,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The one way a setup becomes a position: it is validated.
     ///
     /// # Errors
     /// A [`SetupError`] naming the first problem found.
-    pub fn from_setup(
-        board: Board,
-        turn: Color,
-        castling: Castling,
-        ep: Option<Square>,
-        halfmoves: u32,
-        fullmoves: u32,
-    ) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: Setup) -> Result<Position, SetupError> {
+        let Setup {
+            board,
+            turn,
+            castling,
+            ep,
+            halfmoves,
+            fullmoves,
+        } = setup;
         for color in Color::ALL {
             let kings = board.by_piece(Piece::new(color, Role::King)).count();
             if kings == 0 {
@@ -335,68 +348,15 @@ impl Position {
     /// ```
     ///
     /// # Errors
-    /// A [`FenError`] naming the field and what is wrong with it.
+    /// A [`FenError`]: the field and what is wrong with it, or why the position is not legal.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.len() != 6 && fields.len() != 4 {
-            return Err(FenError::FieldCount(fields.len()));
-        }
-        let board = parse_placement(fields[0])?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(field_error(
-                    "side to move",
-                    format!("expected 'w' or 'b', found {other:?}"),
-                ))
-            }
-        };
-        let castling = parse_castling(fields[2])?;
-        let ep = match fields[3] {
-            "-" => None,
-            s => Some(Square::parse(s).ok_or_else(|| {
-                field_error("en passant", format!("expected '-' or a square, found {s:?}"))
-            })?),
-        };
-        let (halfmoves, fullmoves) = if fields.len() == 6 {
-            (
-                parse_clock("half-move clock", fields[4])?,
-                parse_clock("full-move number", fields[5])?,
-            )
-        } else {
-            (0, 1)
-        };
-        if fields.len() == 6 && fullmoves == 0 {
-            return Err(field_error("full-move number", "must be at least 1".into()));
-        }
-        Position::from_setup(board, turn, castling, ep, halfmoves, fullmoves).map_err(FenError::Setup)
+        Ok(Position::from_setup(Setup::from_fen(fen)?).map_err(FenError::Setup)?)
     }
 
     /// Writes the six-field FEN.
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.board.piece_at(Square::from_coords(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        s.push_str(&self.board.to_string());
         s.push(' ');
         s.push(self.turn.char());
         s.push(' ');
@@ -422,77 +382,4 @@ impl Position {
         s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
         s
     }
-}
-
-fn field_error(field: &'static str, reason: String) -> FenError {
-    FenError::Field { field, reason }
-}
-
-fn parse_placement(s: &str) -> Result<Board, FenError> {
-    let err = |reason: String| field_error("placement", reason);
-    let ranks: Vec<&str> = s.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(format!("expected 8 ranks, found {}", ranks.len())));
-    }
-    let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for ch in text.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return Err(err(format!("rank {}: bad digit '{ch}'", rank + 1)));
-                }
-                file += d as u8;
-            } else if let Some(p) = Piece::from_char(ch) {
-                if file >= 8 {
-                    return Err(err(format!("rank {} has more than 8 files", rank + 1)));
-                }
-                board.put(Square::from_coords(file, rank), p);
-                file += 1;
-            } else {
-                return Err(err(format!("rank {}: unexpected character {ch:?}", rank + 1)));
-            }
-            if file > 8 {
-                return Err(err(format!("rank {} has more than 8 files", rank + 1)));
-            }
-        }
-        if file != 8 {
-            return Err(err(format!("rank {} has {file} files, expected 8", rank + 1)));
-        }
-    }
-    Ok(board)
-}
-
-fn parse_castling(s: &str) -> Result<Castling, FenError> {
-    if s == "-" {
-        return Ok(Castling::NONE);
-    }
-    let mut c = Castling::NONE;
-    for ch in s.chars() {
-        let bit = match ch {
-            'K' => Castling::bit(Color::White, CastlingSide::King),
-            'Q' => Castling::bit(Color::White, CastlingSide::Queen),
-            'k' => Castling::bit(Color::Black, CastlingSide::King),
-            'q' => Castling::bit(Color::Black, CastlingSide::Queen),
-            _ => {
-                return Err(field_error(
-                    "castling",
-                    format!("unexpected character {ch:?} (expected K, Q, k, q or -)"),
-                ))
-            }
-        };
-        if c.0 & bit != 0 {
-            return Err(field_error("castling", format!("'{ch}' given twice")));
-        }
-        c.0 |= bit;
-    }
-    Ok(c)
-}
-
-fn parse_clock(field: &'static str, s: &str) -> Result<u32, FenError> {
-    s.parse::<u32>()
-        .ok()
-        .filter(|&n| n <= 100_000)
-        .ok_or_else(|| field_error(field, format!("expected a number up to 100000, found {s:?}")))
 }

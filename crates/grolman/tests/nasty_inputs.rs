@@ -173,8 +173,10 @@ fn check_fen(name: &str, text: &str) -> Result<Vec<String>, String> {
             let msg = e.to_string();
             check_message(name, &msg)?;
             let names = match &e {
-                FenError::FieldCount(_) => msg.contains("fields"),
-                FenError::Field { field, .. } => msg.contains(&format!("{field} field")),
+                FenError::Parse(p) => match p.field() {
+                    None => msg.contains("fields"),
+                    Some(field) => msg.contains(&format!("{field} field")),
+                },
                 FenError::Setup(_) => msg.starts_with("illegal position: "),
             };
             if !names {

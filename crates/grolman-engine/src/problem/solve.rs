@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use grolman::{has_legal_turn, notation, OwnerPromotion, Position, Rules, Step, Turn, Variant};
+use grolman::{has_legal_turn, notation, OwnerPromotion, Position, Rules, Setup, Step, Turn, Variant};
 
 use super::{Aim, Problem, Twin};
 use crate::turns::children;
@@ -437,14 +437,11 @@ fn grouped(pos: &Position, turns: Vec<Turn>) -> Vec<Vec<Turn>> {
 /// The position with the other side to move and nothing else changed; `None` when the side to
 /// move is in check (it may not pass).
 fn null_move(pos: &Position) -> Option<Position> {
-    Position::from_setup(
-        pos.board().clone(),
-        pos.turn().other(),
-        pos.castling(),
-        None,
-        pos.halfmoves(),
-        pos.fullmoves(),
-    )
+    Position::from_setup(Setup {
+        turn: pos.turn().other(),
+        ep: None,
+        ..pos.setup()
+    })
     .ok()
 }
 

@@ -1,7 +1,7 @@
 //! Popeye's input language, the subset we read (see the crate README): one or more problems
 //! between `BeginProblem` and `EndProblem`, with twins.
 
-use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Square, Variant};
+use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup, Square, Variant};
 
 use super::{error, ProblemError, Token};
 use crate::problem::{Problem, Stipulation, Twin};
@@ -406,33 +406,9 @@ fn forsyth(t: &Token) -> Result<Board, ProblemError> {
             c => c,
         })
         .collect();
-    Position::from_fen(&format!("{placement} w - - 0 1"))
-        .map(|p| p.board().clone())
-        .or_else(|e| match e {
-            grolman::FenError::Setup(_) => Ok(board_only(&placement)),
-            other => Err(error(t, other.to_string())),
-        })
-}
-
-/// The placement of a well-formed board whose position is not legal as White to move (the
-/// stipulation decides who moves; legality is checked then).
-fn board_only(placement: &str) -> Board {
-    let mut board = Board::empty();
-    for (i, text) in placement.split('/').enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for ch in text.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                file += d as u8;
-            } else if let Some(p) = Piece::from_char(ch) {
-                if file < 8 {
-                    board.put(Square::from_coords(file, rank), p);
-                }
-                file += 1;
-            }
-        }
-    }
-    board
+    placement
+        .parse()
+        .map_err(|e: grolman::ParseFenError| error(t, e.to_string()))
 }
 
 fn stipulation(t: &Token) -> Result<Stipulation, ProblemError> {
@@ -573,6 +549,13 @@ fn setup(board: &Board, stip: Stipulation, tok: &Token) -> Result<Position, Prob
             }
         }
     }
-    Position::from_setup(board.clone(), turn, castling, None, 0, 1)
-        .map_err(|e| error(tok, format!("illegal position: {e}")))
+    Position::from_setup(Setup {
+        board: board.clone(),
+        turn,
+        castling,
+        ep: None,
+        halfmoves: 0,
+        fullmoves: 1,
+    })
+    .map_err(|e| error(tok, format!("illegal position: {e}")))
 }
