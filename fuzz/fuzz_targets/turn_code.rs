@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use grolman::notation::{self, choices};
+use grolman::notation;
 use grolman::{Position, Turn, TurnCode};
 use libfuzzer_sys::fuzz_target;
 
@@ -30,13 +30,13 @@ fuzz_target!(|data: &[u8]| {
         lower_case(e.to_string());
     }
     for turns in positions() {
-        match notation::find_by_code(turns, text) {
+        match grolman::find_by_code(turns, text) {
             Ok(turn) => assert!(TurnCode::parse(text)
                 .unwrap()
                 .matches(&turn.steps, &turn.owner_promotions)),
             Err(e) => lower_case(e.to_string()),
         }
-        if let Err(e) = choices::open_choices(turns, text) {
+        if let Err(e) = grolman::open_choices(turns, text) {
             lower_case(e.to_string());
         }
     }

@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use crate::notation::{self, literature, pgn};
 use crate::position::{FenError, Position};
-use crate::turn::{Turn, TurnError};
+use crate::turn::Turn;
+use crate::turn_error::TurnError;
 use crate::turns::has_legal_turn;
 use crate::types::{Color, Role};
 use crate::variant::{Rules, Variant};
@@ -185,12 +186,12 @@ impl Game {
     /// The open choice of a partly entered turn (a turn-code prefix).
     ///
     /// # Errors
-    /// As [`notation::choices_at`].
+    /// As [`choices_at`](crate::choices_at).
     pub fn choices(&self, prefix: &str) -> Result<Choices, GameError> {
         if let Some(o) = self.outcome() {
             return Err(GameError::Over(o));
         }
-        Ok(notation::choices_at(self.position(), self.rules, prefix)?)
+        Ok(crate::entry::choices_at(self.position(), self.rules, prefix)?)
     }
 
     /// Plays a turn given by its code (or a prefix that leaves no choice open).
@@ -201,7 +202,7 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::Over(o));
         }
-        let turn = notation::find_turn(self.position(), self.rules, code)?;
+        let turn = crate::turns::find_turn(self.position(), self.rules, code)?;
         self.push(turn.clone());
         Ok(turn)
     }

@@ -16,6 +16,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod chain;
+mod entry;
 mod game;
 mod movegen;
 pub mod notation;
@@ -25,6 +26,7 @@ mod setup;
 mod step;
 mod transform;
 mod turn;
+mod turn_error;
 mod turns;
 mod types;
 mod variant;
@@ -33,9 +35,9 @@ mod zobrist;
 pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
 pub use movegen::{Lead, LeadKind};
-pub use notation::choices::{Choice, ChoiceKind, ChoiceOption, Choices};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};
@@ -43,8 +45,13 @@ pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START
 pub use setup::{FenField, ParseFenError, Setup};
 pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,
-    Turn, TurnCode, TurnError,
+    Turn, TurnCode,
 };
-pub use turns::{count_turns, for_each_turn, for_each_turn_where, has_legal_turn, Visit};
+pub use turn_error::{
+    AmbiguousTurnError, IllegalTurnError, IllegalTurnKind, ParseTurnError, ParseTurnErrorKind, TurnError,
+};
+pub use turns::{
+    count_turns, find_by_code, find_turn, for_each_turn, for_each_turn_where, has_legal_turn, Visit,
+};
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{Options, ParseVariantError, Rules, Variant};

@@ -5,6 +5,7 @@ use core::fmt;
 use serde::Serialize;
 
 use crate::position::{CastlingSide, Position};
+use crate::turn_error::{ParseTurnError, ParseTurnErrorKind};
 use crate::types::{Color, Piece, Role, Square};
 
 /// One move of the chain: the leader's or a follower's.
@@ -215,56 +216,14 @@ pub struct TurnCode {
     pub owner_promotions: Vec<OwnerPromotion>,
 }
 
-/// Why a turn (code or notation) could not be read or played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TurnError {
-    /// The text is malformed: which token, and why.
-    Syntax { token: String, reason: String },
-    /// Well-formed, but no legal turn matches: why.
-    Illegal { turn: String, reason: String },
-    /// Several legal turns match: the choice that is missing.
-    Ambiguous { turn: String, missing: String },
+fn syntax(token: &str, kind: ParseTurnErrorKind) -> ParseTurnError {
+    ParseTurnError::new(token, kind)
 }
 
-/// The text quoted in a message: long input is cut (at a character boundary).
-fn quoted(text: &str) -> String {
-    const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        format!("{text:?}")
-    } else {
-        let start: String = text.chars().take(MAX).collect();
-        format!("{start:?}...")
-    }
-}
-
-impl fmt::Display for TurnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TurnError::Syntax { token, reason } => write!(f, "bad turn {}: {reason}", quoted(token)),
-            TurnError::Illegal { turn, reason } => write!(f, "illegal turn {}: {reason}", quoted(turn)),
-            TurnError::Ambiguous { turn, missing } => {
-                write!(f, "ambiguous turn {}: missing {missing}", quoted(turn))
-            }
-        }
-    }
-}
-
-impl std::error::Error for TurnError {}
-
-fn syntax(token: &str, reason: impl Into<String>) -> TurnError {
-    TurnError::Syntax {
-        token: token.to_string(),
-        reason: reason.into(),
-    }
-}
-
-fn parse_promotion_letter(token: &str, c: char) -> Result<Role, TurnError> {
+fn parse_promotion_letter(token: &str, c: char) -> Result<Role, ParseTurnError> {
     match Role::from_char(c) {
         Some(r) if Role::PROMOTIONS.contains(&r) && c.is_ascii_lowercase() => Ok(r),
-        _ => Err(syntax(
-            token,
-            format!("promotion letter {c:?} is not one of q, r, b, n"),
-        )),
+        _ => Err(syntax(token, ParseTurnErrorKind::PromotionLetter(c))),
     }
 }
 
@@ -280,15 +239,15 @@ impl TurnCode {
     /// ```
     ///
     /// # Errors
-    /// [`TurnError::Syntax`] naming the bad token.
-    pub fn parse(text: &str) -> Result<TurnCode, TurnError> {
+    /// A [`ParseTurnError`] naming the bad token.
+    pub fn parse(text: &str) -> Result<TurnCode, ParseTurnError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(syntax(text, "empty turn code"));
+            return Err(syntax(text, ParseTurnErrorKind::EmptyCode));
         }
         if text.len() > MAX_CODE_LEN {
             let start: String = text.chars().take(20).collect();
-            return Err(syntax(&start, "turn code too long"));
+            return Err(syntax(&start, ParseTurnErrorKind::CodeTooLong));
         }
         let mut parts = text.split(';');
         let chain = parts.next().unwrap_or("");
@@ -297,15 +256,12 @@ impl TurnCode {
             let token = token.trim();
             let b = token.as_bytes();
             if !(b.len() == 4 || b.len() == 5) || !token.is_ascii() {
-                return Err(syntax(
-                    token,
-                    "expected a step like e2e4 or b7b8q (from square, to square, promotion letter)",
-                ));
+                return Err(syntax(token, ParseTurnErrorKind::NotAStep));
             }
             let from = Square::from_bytes(b[0], b[1])
-                .ok_or_else(|| syntax(token, format!("{:?} is not a square", &token[0..2])))?;
+                .ok_or_else(|| syntax(token, ParseTurnErrorKind::NotASquare(token[0..2].to_string())))?;
             let to = Square::from_bytes(b[2], b[3])
-                .ok_or_else(|| syntax(token, format!("{:?} is not a square", &token[2..4])))?;
+                .ok_or_else(|| syntax(token, ParseTurnErrorKind::NotASquare(token[2..4].to_string())))?;
             let promotion = match b.get(4) {
                 Some(&c) => Some(parse_promotion_letter(token, c as char)?),
                 None => None,
@@ -316,13 +272,10 @@ impl TurnCode {
             let token = token.trim();
             let b = token.as_bytes();
             if b.len() != 3 || !token.is_ascii() {
-                return Err(syntax(
-                    token,
-                    "expected an owner promotion like c8q (square, letter)",
-                ));
+                return Err(syntax(token, ParseTurnErrorKind::NotAnOwnerPromotion));
             }
             let square = Square::from_bytes(b[0], b[1])
-                .ok_or_else(|| syntax(token, format!("{:?} is not a square", &token[0..2])))?;
+                .ok_or_else(|| syntax(token, ParseTurnErrorKind::NotASquare(token[0..2].to_string())))?;
             let role = parse_promotion_letter(token, b[2] as char)?;
             code.owner_promotions.push(OwnerPromotion { square, role });
         }

@@ -5,12 +5,14 @@
 
 use crate::bitboard::Bitboard;
 use crate::chain;
+use crate::entry;
 use crate::movegen::{self, Lead, LeadKind};
 use crate::notation::literature;
 use crate::position::{Castling, Position};
 use crate::step::{self, apply_lead, Applied};
 use crate::transform;
-use crate::turn::{write_code, Event, FollowReason, OwnerPromotion, Step, Turn};
+use crate::turn::{write_code, Event, FollowReason, OwnerPromotion, Step, Turn, TurnCode};
+use crate::turn_error::{IllegalTurnError, IllegalTurnKind, TurnError};
 use crate::types::{Color, Piece, Role, Square};
 use crate::variant::Rules;
 
@@ -358,4 +360,67 @@ fn leading_moves_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Le
         false
     });
     leads
+}
+
+/// The legal turns of the leading move that a turn code starts with; an error naming the
+/// leader when it has none.
+pub(crate) fn leader_turns(
+    pos: &Position,
+    rules: Rules,
+    code: &TurnCode,
+    text: &str,
+) -> Result<Vec<Turn>, IllegalTurnError> {
+    let Some(first) = code.steps.first() else {
+        return Err(IllegalTurnError::new(text, IllegalTurnKind::NoSteps));
+    };
+    let turns = legal_turns_where(pos, rules, |l| l.from == first.from && l.to == first.to);
+    if turns.is_empty() {
+        let kind = if leading_moves(pos, rules).iter().any(|l| l.from == first.from) {
+            IllegalTurnKind::NoLeadTo {
+                from: first.from,
+                to: first.to,
+            }
+        } else {
+            IllegalTurnKind::NoLeader(first.from)
+        };
+        return Err(IllegalTurnError::new(text, kind));
+    }
+    Ok(turns)
+}
+
+/// The legal turn of `pos` that a turn code (or a prefix of one that leaves no choice open)
+/// names. Only the turns of its leading move are built.
+///
+/// ```
+/// use grolman::{find_turn, Position, TurnError, Variant};
+/// let pos = Position::from_fen("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1").unwrap();
+/// let rules = Variant::Grolman.into();
+/// assert_eq!(find_turn(&pos, rules, "e1g1,g3h1").unwrap().notation, "O-O (Ng3-h1)");
+/// let Err(TurnError::Ambiguous(open)) = find_turn(&pos, rules, "e1g1") else { panic!() };
+/// assert_eq!(open.choice.options.len(), 2);
+/// ```
+///
+/// # Errors
+/// [`TurnError`]: a malformed code, no legal turn matching it, or a missing choice.
+pub fn find_turn(pos: &Position, rules: Rules, text: &str) -> Result<Turn, TurnError> {
+    let code = TurnCode::parse(text)?;
+    find_by_code(&leader_turns(pos, rules, &code, text)?, text)
+}
+
+/// The legal turn among `turns` that a turn code (or a prefix of one that leaves no choice
+/// open) names.
+///
+/// # Errors
+/// [`TurnError`]: a malformed code, no legal turn matching it, or a missing choice.
+pub fn find_by_code(turns: &[Turn], text: &str) -> Result<Turn, TurnError> {
+    let code = TurnCode::parse(text)?;
+    let matched: Vec<&Turn> = turns
+        .iter()
+        .filter(|t| code.matches(&t.steps, &t.owner_promotions))
+        .collect();
+    match matched[..] {
+        [] => Err(entry::no_match(turns, &code, text).into()),
+        [one] => Ok(one.clone()),
+        _ => Err(TurnError::Ambiguous(entry::ambiguity(&matched, text))),
+    }
 }

@@ -8,7 +8,7 @@ use std::fs;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use grolman::notation::{self, choices, literature};
+use grolman::notation::{self, literature};
 use grolman::{FenError, Game, Position, Turn, TurnCode, Variant, START_FEN};
 
 /// Hand-written inputs whose message must contain a given fragment: the field, the token or
@@ -201,7 +201,7 @@ fn check_turn_code(
         }
     }
     for (_, turns) in positions {
-        match notation::find_by_code(turns, text) {
+        match grolman::find_by_code(turns, text) {
             Ok(turn) => {
                 if !TurnCode::parse(text).is_ok_and(|c| c.matches(&turn.steps, &turn.owner_promotions)) {
                     return Err(format!("{name}: found {} which it does not name", turn.code));
@@ -213,7 +213,7 @@ fn check_turn_code(
                 refusals.push(msg);
             }
         }
-        if let Err(e) = choices::open_choices(turns, text) {
+        if let Err(e) = grolman::open_choices(turns, text) {
             check_message(name, &e.to_string())?;
         }
     }

@@ -1,7 +1,7 @@
 //! Turn codes, literature notation, choices, PGN and game status.
 
-use grolman::notation::{find_by_code, legal_turns, literature};
-use grolman::{ChoiceKind, Game, GameError, Outcome, Position, TurnError, Variant};
+use grolman::notation::{legal_turns, literature};
+use grolman::{find_by_code, ChoiceKind, Game, GameError, Outcome, Position, TurnError, Variant};
 
 fn game(variant: Variant, fen: &str) -> Game {
     Game::new(variant, Some(fen)).unwrap()
@@ -19,10 +19,12 @@ fn forced_chain_prefix_plays_the_whole_turn() {
 fn tie_is_reported_as_the_missing_choice() {
     let mut g = game(Variant::Grolman, "k7/8/8/8/8/5NN1/8/4K2R w K - 0 1");
     let err = g.play("e1g1").unwrap_err();
-    let GameError::Turn(TurnError::Ambiguous { missing, .. }) = &err else {
+    let GameError::Turn(TurnError::Ambiguous(open)) = &err else {
         panic!("{err}")
     };
-    assert!(missing.contains("which unit follows"), "{missing}");
+    assert_eq!(open.choice.kind, ChoiceKind::Follower);
+    assert_eq!(open.step, 2);
+    assert!(err.to_string().contains("which unit follows (step 2)"), "{err}");
     assert!(
         err.to_string().contains("f3e1") && err.to_string().contains("g3h1"),
         "{err}"

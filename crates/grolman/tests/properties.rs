@@ -605,7 +605,7 @@ fn sample(turns: &[Turn]) -> impl Iterator<Item = &Turn> {
 
 fn codes_name_their_turn(_: &Position, turns: &[Turn], _: Rules) -> Result<(), TestCaseError> {
     for turn in sample(turns) {
-        let found = notation::find_by_code(turns, &turn.code)
+        let found = grolman::find_by_code(turns, &turn.code)
             .map_err(|e| TestCaseError::fail(format!("{}: {e}", turn.code)))?;
         prop_assert_eq!(&found.code, &turn.code);
         prop_assert_eq!(&found.fen, &turn.fen);

@@ -1,6 +1,7 @@
 //! Table-driven rule cases from `tests/data/rules.txt`; a failure names the line.
 
-use grolman::notation::{find_by_code, legal_turns};
+use grolman::find_by_code;
+use grolman::notation::legal_turns;
 use grolman::{Event, Game, Outcome, Position, Rules, Square, Variant, START_FEN};
 
 fn data() -> String {

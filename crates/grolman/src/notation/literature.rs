@@ -1,9 +1,10 @@
 //! Literature notation (docs/rules.md 4.1): `e4 (Ng1-e2, Rh1-g1)`, `Kf2 [a1=B, b2=B]`.
 
+use crate::entry;
 use crate::movegen::{Lead, LeadKind};
-use crate::notation::choices;
 use crate::position::{CastlingSide, Position};
-use crate::turn::{Step, Turn, TurnError};
+use crate::turn::{Step, Turn};
+use crate::turn_error::{IllegalTurnError, IllegalTurnKind, ParseTurnError, ParseTurnErrorKind, TurnError};
 use crate::types::{Role, Square};
 
 /// The leading move in SAN, disambiguated among `leads` (the leading moves of the legal turns).
@@ -132,14 +133,11 @@ enum SanLead {
     },
 }
 
-fn syntax(token: &str, reason: impl Into<String>) -> TurnError {
-    TurnError::Syntax {
-        token: token.to_string(),
-        reason: reason.into(),
-    }
+fn syntax(token: &str, kind: ParseTurnErrorKind) -> ParseTurnError {
+    ParseTurnError::new(token, kind)
 }
 
-fn parse_san(token: &str) -> Result<SanLead, TurnError> {
+fn parse_san(token: &str) -> Result<SanLead, ParseTurnError> {
     let t = token.trim_end_matches(['+', '#', '!', '?']);
     match t {
         "O-O" | "0-0" => return Ok(SanLead::Castle(CastlingSide::King)),
@@ -147,14 +145,14 @@ fn parse_san(token: &str) -> Result<SanLead, TurnError> {
         _ => {}
     }
     if !t.is_ascii() || t.len() < 2 || t.len() > 8 {
-        return Err(syntax(token, "not a move in SAN (like e4, Nf3, exd5, O-O, e8=Q)"));
+        return Err(syntax(token, ParseTurnErrorKind::NotSan));
     }
     let mut b = t.as_bytes();
     let mut promotion = None;
     if let Some(&last) = b.last() {
         if let Some(r) = Role::from_char(last as char).filter(|_| last.is_ascii_uppercase()) {
             if !Role::PROMOTIONS.contains(&r) {
-                return Err(syntax(token, format!("cannot promote to {}", r.name())));
+                return Err(syntax(token, ParseTurnErrorKind::CannotPromoteTo(r)));
             }
             promotion = Some(r);
             b = &b[..b.len() - 1];
@@ -164,17 +162,17 @@ fn parse_san(token: &str) -> Result<SanLead, TurnError> {
         }
     }
     if b.len() < 2 {
-        return Err(syntax(token, "missing destination square"));
+        return Err(syntax(token, ParseTurnErrorKind::MissingDestination));
     }
     let to = Square::from_bytes(b[b.len() - 2], b[b.len() - 1])
-        .ok_or_else(|| syntax(token, "missing destination square"))?;
+        .ok_or_else(|| syntax(token, ParseTurnErrorKind::MissingDestination))?;
     let mut rest = &b[..b.len() - 2];
     let mut role = Role::Pawn;
     if let Some(&first) = rest.first() {
         if first.is_ascii_uppercase() {
             role = Role::from_char(first as char)
                 .filter(|r| *r != Role::Pawn)
-                .ok_or_else(|| syntax(token, format!("unknown piece letter {:?}", first as char)))?;
+                .ok_or_else(|| syntax(token, ParseTurnErrorKind::UnknownPieceLetter(first as char)))?;
             rest = &rest[1..];
         }
     }
@@ -186,11 +184,11 @@ fn parse_san(token: &str) -> Result<SanLead, TurnError> {
         match c {
             b'a'..=b'h' if file.is_none() && rank.is_none() => file = Some(c - b'a'),
             b'1'..=b'8' if rank.is_none() => rank = Some(c - b'1'),
-            _ => return Err(syntax(token, format!("unexpected {:?}", c as char))),
+            _ => return Err(syntax(token, ParseTurnErrorKind::Unexpected(c as char))),
         }
     }
     if promotion.is_some() && role != Role::Pawn {
-        return Err(syntax(token, "only pawns promote"));
+        return Err(syntax(token, ParseTurnErrorKind::OnlyPawnsPromote));
     }
     Ok(SanLead::Normal {
         role,
@@ -236,7 +234,7 @@ fn lead_matches(pos: &Position, turn: &Turn, san: &SanLead) -> bool {
 }
 
 /// A follower as written: `Ng1-e2`, `f2-f3`, `e7-e8=Q`.
-pub(super) fn parse_follower(token: &str) -> Result<(Role, Step), TurnError> {
+pub(super) fn parse_follower(token: &str) -> Result<(Role, Step), ParseTurnError> {
     let t = token.trim();
     let (body, promotion) = match t.split_once('=') {
         Some((body, p)) => {
@@ -245,40 +243,41 @@ pub(super) fn parse_follower(token: &str) -> Result<(Role, Step), TurnError> {
                 .next()
                 .and_then(Role::from_char)
                 .filter(|r| Role::PROMOTIONS.contains(r) && p.len() == 1)
-                .ok_or_else(|| syntax(t, format!("bad promotion {p:?}")))?;
+                .ok_or_else(|| syntax(t, ParseTurnErrorKind::BadPromotion(p.to_string())))?;
             (body, Some(role))
         }
         None => (t, None),
     };
     let (role, squares) = match body.chars().next() {
         Some(c) if c.is_ascii_uppercase() => (
-            Role::from_char(c).ok_or_else(|| syntax(t, format!("unknown piece letter {c:?}")))?,
+            Role::from_char(c).ok_or_else(|| syntax(t, ParseTurnErrorKind::UnknownPieceLetter(c)))?,
             &body[1..],
         ),
         _ => (Role::Pawn, body),
     };
     let (from, to) = squares
         .split_once('-')
-        .ok_or_else(|| syntax(t, "a follower is written like Ng1-e2"))?;
-    let from = Square::parse(from).ok_or_else(|| syntax(t, format!("{from:?} is not a square")))?;
-    let to = Square::parse(to).ok_or_else(|| syntax(t, format!("{to:?} is not a square")))?;
+        .ok_or_else(|| syntax(t, ParseTurnErrorKind::NotAFollower))?;
+    let from =
+        Square::parse(from).ok_or_else(|| syntax(t, ParseTurnErrorKind::NotASquare(from.to_string())))?;
+    let to = Square::parse(to).ok_or_else(|| syntax(t, ParseTurnErrorKind::NotASquare(to.to_string())))?;
     Ok((role, Step { from, to, promotion }))
 }
 
 /// A transformation as written: `a1=R`.
-pub(super) fn parse_transform(token: &str) -> Result<(Square, Role), TurnError> {
+pub(super) fn parse_transform(token: &str) -> Result<(Square, Role), ParseTurnError> {
     let t = token.trim();
     let (sq, role) = t
         .split_once('=')
-        .ok_or_else(|| syntax(t, "a transformation is written like a1=R"))?;
-    let sq = Square::parse(sq).ok_or_else(|| syntax(t, format!("{sq:?} is not a square")))?;
+        .ok_or_else(|| syntax(t, ParseTurnErrorKind::NotATransformation))?;
+    let sq = Square::parse(sq).ok_or_else(|| syntax(t, ParseTurnErrorKind::NotASquare(sq.to_string())))?;
     let role = role
         .chars()
         .next()
         .filter(|_| role.len() == 1)
         .and_then(Role::from_char)
         .filter(|r| *r != Role::King)
-        .ok_or_else(|| syntax(t, format!("{role:?} is not a kind")))?;
+        .ok_or_else(|| syntax(t, ParseTurnErrorKind::NotAKind(role.to_string())))?;
     Ok((sq, role))
 }
 
@@ -296,25 +295,27 @@ pub struct Parsed {
 /// Reads literature notation.
 ///
 /// # Errors
-/// [`TurnError::Syntax`] naming the bad token.
-pub fn parse(text: &str) -> Result<Parsed, TurnError> {
+/// A [`ParseTurnError`] naming the bad token.
+pub fn parse(text: &str) -> Result<Parsed, ParseTurnError> {
     let text = text.trim();
     if text.len() > MAX_NOTATION_LEN {
         let start: String = text.chars().take(20).collect();
-        return Err(syntax(&start, "notation too long"));
+        return Err(syntax(&start, ParseTurnErrorKind::NotationTooLong));
     }
     let (lead_text, mut rest) = match text.find([' ', '(', '[']) {
         Some(i) => (&text[..i], text[i..].trim_start()),
         None => (text, ""),
     };
     if lead_text.is_empty() {
-        return Err(syntax(text, "missing the leading move"));
+        return Err(syntax(text, ParseTurnErrorKind::MissingLead));
     }
     let lead = parse_san(lead_text)?;
     let mut followers = None;
     let mut transforms = None;
     if let Some(r) = rest.strip_prefix('(') {
-        let end = r.find(')').ok_or_else(|| syntax(rest, "missing ')'"))?;
+        let end = r
+            .find(')')
+            .ok_or_else(|| syntax(rest, ParseTurnErrorKind::Unclosed(')')))?;
         followers = Some(
             r[..end]
                 .split(',')
@@ -324,7 +325,9 @@ pub fn parse(text: &str) -> Result<Parsed, TurnError> {
         rest = r[end + 1..].trim_start();
     }
     if let Some(r) = rest.strip_prefix('[') {
-        let end = r.find(']').ok_or_else(|| syntax(rest, "missing ']'"))?;
+        let end = r
+            .find(']')
+            .ok_or_else(|| syntax(rest, ParseTurnErrorKind::Unclosed(']')))?;
         transforms = Some(
             r[..end]
                 .split(',')
@@ -335,7 +338,7 @@ pub fn parse(text: &str) -> Result<Parsed, TurnError> {
     }
     let rest = rest.trim_matches(['+', '#', '!', '?', ' ']);
     if !rest.is_empty() {
-        return Err(syntax(rest, "unexpected text after the turn"));
+        return Err(syntax(rest, ParseTurnErrorKind::TextAfterTurn));
     }
     Ok(Parsed {
         lead,
@@ -348,18 +351,15 @@ impl Parsed {
     /// The legal turn this notation names, among `turns` (the legal turns of `pos`).
     ///
     /// # Errors
-    /// [`TurnError::Illegal`] when none matches, [`TurnError::Ambiguous`] naming the missing
-    /// choice when several do.
+    /// [`TurnError::Illegal`] when none matches, [`TurnError::Ambiguous`] with the open choice
+    /// when several do.
     pub fn resolve(&self, pos: &Position, turns: &[Turn], text: &str) -> Result<Turn, TurnError> {
         let by_lead: Vec<&Turn> = turns
             .iter()
             .filter(|t| lead_matches(pos, t, &self.lead))
             .collect();
         if by_lead.is_empty() {
-            return Err(TurnError::Illegal {
-                turn: text.to_string(),
-                reason: "no legal turn has this leading move".into(),
-            });
+            return Err(IllegalTurnError::new(text, IllegalTurnKind::NoSuchLead).into());
         }
         let matched: Vec<&Turn> = by_lead
             .into_iter()
@@ -375,18 +375,12 @@ impl Parsed {
             })
             .collect();
         if matched.is_empty() {
-            return Err(TurnError::Illegal {
-                turn: text.to_string(),
-                reason: "the followers or transformations are not the ones the rules give".into(),
-            });
+            return Err(IllegalTurnError::new(text, IllegalTurnKind::WrongChain).into());
         }
         if matched.len() == 1 {
             return Ok(matched[0].clone());
         }
-        Err(TurnError::Ambiguous {
-            turn: text.to_string(),
-            missing: choices::describe_divergence(&matched),
-        })
+        Err(TurnError::Ambiguous(entry::ambiguity(&matched, text)))
     }
 }
 

@@ -1,9 +1,14 @@
-//! Choices step by step: for a partly entered turn, which choice is open now and its options.
+//! A turn being entered (input, not notation): for a turn-code prefix, which choice is open now
+//! and its options; and why a code that matches no legal turn, or several, does not name one.
 
 use serde::Serialize;
 
-use crate::turn::{write_code, Event, OwnerPromotion, Step, Turn, TurnCode, TurnError};
+use crate::position::Position;
+use crate::turn::{write_code, Event, OwnerPromotion, Step, Turn, TurnCode};
+use crate::turn_error::{AmbiguousTurnError, IllegalTurnError, IllegalTurnKind, TurnError};
+use crate::turns::leader_turns;
 use crate::types::{Color, Role, Square};
+use crate::variant::Rules;
 
 /// A turn as a sequence of choices: its steps, then its owner promotions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,35 +113,32 @@ fn common_len(lists: &[Vec<Token>]) -> usize {
         .unwrap_or(first.len())
 }
 
-/// The open choice of a partly entered turn.
+/// The open choice of a partly entered turn of `pos`.
+///
+/// ```
+/// use grolman::{choices_at, ChoiceKind, Position, Variant};
+/// let pos = Position::from_fen("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1").unwrap();
+/// let open = choices_at(&pos, Variant::Grolman.into(), "e1g1").unwrap().open.unwrap();
+/// assert_eq!(open.kind, ChoiceKind::Follower);
+/// assert_eq!(open.options.len(), 2);
+/// ```
 ///
 /// # Errors
 /// [`TurnError`] when the prefix is malformed or no legal turn starts with it.
-pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
+pub fn choices_at(pos: &Position, rules: Rules, text: &str) -> Result<Choices, TurnError> {
     let code = TurnCode::parse(text)?;
-    let matched: Vec<&Turn> = turns
-        .iter()
-        .filter(|t| code.matches(&t.steps, &t.owner_promotions))
-        .collect();
-    if matched.is_empty() {
-        return Err(no_match(turns, &code, text));
-    }
-    if matched.len() == 1 {
-        return Ok(Choices {
-            prefix: matched[0].code.clone(),
-            complete: true,
-            turn: Some(matched[0].code.clone()),
-            open: None,
-            sample: matched[0].code.clone(),
-            moves: matched[0].steps.len(),
-        });
-    }
+    open_choices(&leader_turns(pos, rules, &code, text)?, text)
+}
+
+/// The first choice on which several turns differ, the number of choices they share before
+/// it, and the number of steps among those.
+fn open_choice(matched: &[&Turn]) -> (Choice, usize, usize) {
     let lists: Vec<Vec<Token>> = matched.iter().map(|t| tokens(t)).collect();
     let n = common_len(&lists);
     let mut options: Vec<ChoiceOption> = Vec::new();
     let mut seen: Vec<Token> = Vec::new();
     let mut kind = ChoiceKind::Follower;
-    for (list, turn) in lists.iter().zip(&matched) {
+    for (list, turn) in lists.iter().zip(matched) {
         let Some(&tok) = list.get(n) else { continue };
         if seen.contains(&tok) {
             continue;
@@ -180,139 +182,114 @@ pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
             }
         }
     }
+    let steps = lists[0][..n]
+        .iter()
+        .filter(|t| matches!(t, Token::Step(_)))
+        .count();
+    (
+        Choice {
+            kind,
+            vacated,
+            options,
+        },
+        n,
+        steps,
+    )
+}
+
+/// The open choice of a partly entered turn, among the legal turns of its leading move.
+///
+/// # Errors
+/// [`TurnError`] when the prefix is malformed or no legal turn starts with it.
+pub fn open_choices(turns: &[Turn], text: &str) -> Result<Choices, TurnError> {
+    let code = TurnCode::parse(text)?;
+    let matched: Vec<&Turn> = turns
+        .iter()
+        .filter(|t| code.matches(&t.steps, &t.owner_promotions))
+        .collect();
+    if matched.is_empty() {
+        return Err(no_match(turns, &code, text).into());
+    }
+    if matched.len() == 1 {
+        return Ok(Choices {
+            prefix: matched[0].code.clone(),
+            complete: true,
+            turn: Some(matched[0].code.clone()),
+            open: None,
+            sample: matched[0].code.clone(),
+            moves: matched[0].steps.len(),
+        });
+    }
+    let (choice, n, steps) = open_choice(&matched);
     let given = code.steps.len() + code.owner_promotions.len();
-    let moves = if n < given {
-        code.steps.len()
-    } else {
-        lists[0][..n]
-            .iter()
-            .filter(|t| matches!(t, Token::Step(_)))
-            .count()
-    };
+    let shared = tokens(matched[0]);
     Ok(Choices {
         // A leader given without its promotion is kept as given.
         prefix: if n < given {
             text.trim().to_string()
         } else {
-            code_of(&lists[0][..n])
+            code_of(&shared[..n])
         },
         complete: false,
         turn: None,
-        open: Some(Choice {
-            kind,
-            vacated,
-            options,
-        }),
+        open: Some(choice),
         sample: matched[0].code.clone(),
-        moves,
+        moves: if n < given { code.steps.len() } else { steps },
     })
 }
 
 /// Why no legal turn starts with `code`.
-fn no_match(turns: &[Turn], code: &TurnCode, text: &str) -> TurnError {
-    let reason = match code.steps.first() {
-        None => "no steps".to_string(),
-        Some(first) => {
-            if !turns.iter().any(|t| t.from == first.from) {
-                format!("no legal turn is led by the unit on {}", first.from)
-            } else if !turns.iter().any(|t| t.from == first.from && t.to == first.to) {
-                format!("no legal turn leads from {} to {}", first.from, first.to)
-            } else {
-                // Find the first token that no longer fits any legal turn.
-                let mut k = 1;
-                while k <= code.steps.len() {
-                    let partial = TurnCode {
-                        steps: code.steps[..k].to_vec(),
-                        owner_promotions: Vec::new(),
-                    };
-                    if !turns.iter().any(|t| partial.matches(&t.steps, &[])) {
-                        break;
-                    }
-                    k += 1;
-                }
-                if k <= code.steps.len() {
-                    let bad = code.steps[k - 1];
-                    let expected: Vec<String> = turns
+pub(crate) fn no_match(turns: &[Turn], code: &TurnCode, text: &str) -> IllegalTurnError {
+    let kind = match code.steps.first() {
+        None => IllegalTurnKind::NoSteps,
+        Some(first) if !turns.iter().any(|t| t.from == first.from) => IllegalTurnKind::NoLeader(first.from),
+        Some(first) if !turns.iter().any(|t| t.from == first.from && t.to == first.to) => {
+            IllegalTurnKind::NoLeadTo {
+                from: first.from,
+                to: first.to,
+            }
+        }
+        Some(_) => {
+            let starts_with = |k: usize| TurnCode {
+                steps: code.steps[..k].to_vec(),
+                owner_promotions: Vec::new(),
+            };
+            // The first step that no longer fits any legal turn.
+            match (1..=code.steps.len())
+                .find(|&k| !turns.iter().any(|t| starts_with(k).matches(&t.steps, &[])))
+            {
+                None => IllegalTurnKind::OwnerPromotions,
+                Some(k) => {
+                    let before = starts_with(k - 1);
+                    let mut expected: Vec<Step> = turns
                         .iter()
-                        .filter(|t| {
-                            TurnCode {
-                                steps: code.steps[..k - 1].to_vec(),
-                                owner_promotions: Vec::new(),
-                            }
-                            .matches(&t.steps, &[])
-                        })
-                        .filter_map(|t| t.steps.get(k - 1).map(|s| s.to_string()))
-                        .collect::<std::collections::BTreeSet<_>>()
-                        .into_iter()
+                        .filter(|t| before.matches(&t.steps, &[]))
+                        .filter_map(|t| t.steps.get(k - 1).copied())
                         .collect();
+                    expected.sort_by_key(|s| s.to_string());
+                    expected.dedup();
                     if expected.is_empty() {
-                        format!("the chain has ended before step {}", k)
+                        IllegalTurnKind::ChainEnded { step: k }
                     } else {
-                        format!(
-                            "step {} must be {} under the rules, not {}{}",
-                            k,
-                            expected.join(" or "),
-                            bad.from,
-                            bad.to
-                        )
+                        IllegalTurnKind::WrongStep {
+                            step: k,
+                            expected,
+                            found: code.steps[k - 1],
+                        }
                     }
-                } else {
-                    "the owner promotions do not match the transformations".to_string()
                 }
             }
         }
     };
-    TurnError::Illegal {
+    IllegalTurnError::new(text, kind)
+}
+
+/// The open choice of several turns that all match `text`.
+pub(crate) fn ambiguity(matched: &[&Turn], text: &str) -> AmbiguousTurnError {
+    let (choice, _, steps) = open_choice(matched);
+    AmbiguousTurnError {
         turn: text.to_string(),
-        reason,
+        choice,
+        step: steps + 1,
     }
-}
-
-/// The one legal turn among `matched`, or an error naming what is missing.
-pub(crate) fn single(
-    turns: &[Turn],
-    matched: &[&Turn],
-    code: &TurnCode,
-    text: &str,
-) -> Result<Turn, TurnError> {
-    match matched {
-        [] => Err(no_match(turns, code, text)),
-        [one] => Ok((*one).clone()),
-        _ => Err(TurnError::Ambiguous {
-            turn: text.to_string(),
-            missing: describe_divergence(matched),
-        }),
-    }
-}
-
-/// Describes the first choice on which several turns differ.
-pub(crate) fn describe_divergence(matched: &[&Turn]) -> String {
-    let lists: Vec<Vec<Token>> = matched.iter().map(|t| tokens(t)).collect();
-    let n = common_len(&lists);
-    let mut opts: Vec<String> = Vec::new();
-    let mut what = String::new();
-    for list in &lists {
-        match list.get(n) {
-            Some(Token::Step(s)) => {
-                let same_move = lists.iter().all(|l| match l.get(n) {
-                    Some(Token::Step(o)) => o.from == s.from && o.to == s.to,
-                    _ => false,
-                });
-                if same_move {
-                    what = format!("the promotion on {} (step {})", s.to, n + 1);
-                    opts.push(s.promotion.map(|r| r.lower().to_string()).unwrap_or_default());
-                } else {
-                    what = format!("which unit follows (step {})", n + 1);
-                    opts.push(s.to_string());
-                }
-            }
-            Some(Token::Owner(p)) => {
-                what = format!("the owner's choice for the new pawn on {}", p.square);
-                opts.push(p.role.lower().to_string());
-            }
-            None => {}
-        }
-    }
-    opts.dedup();
-    format!("{what}: one of {}", opts.join(", "))
 }
