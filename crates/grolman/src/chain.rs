@@ -1,4 +1,4 @@
-//! Followers (RULES.md 1.3-1.5): which units could move to a vacated square, which kind is
+//! Followers (docs/rules.md 1.3-1.5): which units could move to a vacated square, which kind is
 //! the weakest among them, the two squares castling vacates, follower promotions, and the walk
 //! of every chain behind a leading move ([`walk`]), generic over what it records: nothing
 //! for counting, a turn's steps and events for the board.
@@ -104,7 +104,7 @@ pub(crate) fn weakest<B: Units>(
     kings.any().then_some((Role::King, kings))
 }
 
-/// Who could follow into a vacated square (RULES.md 1.3, 1.4), on some view of our units: the
+/// Who could follow into a vacated square (docs/rules.md 1.3, 1.4), on some view of our units: the
 /// board itself ([`OnBoard`]), or the Grolman counter's numbered units and kept table of who
 /// reaches each square (`perft::fast::walk`).
 pub(crate) trait Reach {
@@ -131,7 +131,7 @@ impl<B: Units> Reach for OnBoard<'_, B> {
     }
 }
 
-/// The follower choice after a leader vacates one square, or two after castling (RULES.md 1.5):
+/// The follower choice after a leader vacates one square, or two after castling (docs/rules.md 1.5):
 /// the weakest kind able to reach either square, and its units for each square.
 #[inline]
 pub(crate) fn followers<R: Reach>(
@@ -163,7 +163,7 @@ pub(crate) fn followers<R: Reach>(
     best
 }
 
-/// Whether a follower of kind `role` stepping to `to` promotes (RULES.md 1.4: a pawn onto
+/// Whether a follower of kind `role` stepping to `to` promotes (docs/rules.md 1.4: a pawn onto
 /// `last_rank`, its side's last rank), with the four choices of a leading pawn.
 #[inline(always)]
 pub(crate) fn promotes(role: Role, to: Square, last_rank: u8) -> bool {
@@ -191,7 +191,7 @@ pub(crate) fn all_candidates<B: Units>(
 }
 
 /// The squares a leading move filled with a unit that has moved (its destination, and the
-/// rook's after castling), and the one or two it vacated for followers (RULES.md 1.3, 1.5).
+/// rook's after castling), and the one or two it vacated for followers (docs/rules.md 1.3, 1.5).
 #[inline]
 pub(crate) fn after_lead(lead: Lead, castle: Option<CastleRook>) -> (Bitboard, [Option<Square>; 2]) {
     let mut moved = Bitboard::from_square(lead.to);
@@ -253,7 +253,7 @@ pub(crate) trait Recorder {
     }
 }
 
-/// Walks every chain on `pos` from the `vacated` squares (RULES.md 1.3-1.5), playing each
+/// Walks every chain on `pos` from the `vacated` squares (docs/rules.md 1.3-1.5), playing each
 /// follower in place and taking it back: the weakest kind that can reach a vacated square
 /// follows; a tie branches on each unit; a pawn following onto its last rank promotes.
 /// `moved` holds the squares of the units that have moved this turn. Returns the sum of what

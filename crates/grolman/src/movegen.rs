@@ -1,4 +1,4 @@
-//! Leading moves: every orthodox move of the side to move, before any legality test (RULES.md
+//! Leading moves: every orthodox move of the side to move, before any legality test (docs/rules.md
 //! 1.2). Whether the turn they start is legal is decided at its end (1.6).
 
 use crate::attacks;
@@ -152,7 +152,7 @@ fn to_rank_is_last(us: crate::Color, from: Square) -> bool {
     from.rank() as i8 + us.forward() / 8 == us.last_rank() as i8
 }
 
-/// Castling to `side`, if it passes the conditions of RULES.md 1.2: king and rook unmoved
+/// Castling to `side`, if it passes the conditions of docs/rules.md 1.2: king and rook unmoved
 /// (the right stands), the squares between them empty, and the king not in check and not
 /// crossing an attacked square (`attacked` answers for the king's square and each it crosses).
 /// Whether the king may stand on its destination is the end-of-turn test.

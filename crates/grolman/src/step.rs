@@ -1,4 +1,4 @@
-//! Playing a step in place (RULES.md 1.3): a leading move (whole, or lifted and landed in two
+//! Playing a step in place (docs/rules.md 1.3): a leading move (whole, or lifted and landed in two
 //! halves so that one chain serves every destination), a follower's step, each with what it
 //! takes back; and finishing a turn (the side to move and the move number).
 
@@ -94,7 +94,7 @@ pub(crate) struct Landed {
     before: Counters,
 }
 
-/// The first half of a leading move played in place (RULES.md 1.3): the unit leaves `from`,
+/// The first half of a leading move played in place (docs/rules.md 1.3): the unit leaves `from`,
 /// rights on `from` lapse, and the half-move clock counts the move (a pawn's resets it). Its
 /// chain may be played ([`make_follow`]) before it lands ([`land_lead`]), so that one chain
 /// serves every destination. `None` if `from` is empty.
@@ -143,7 +143,7 @@ pub(crate) fn unlift_lead(pos: &mut Position, from: Square, lifted: &Lifted) {
     (pos.castling, pos.ep, pos.halfmoves) = lifted.before;
 }
 
-/// Plays a follower's step in place (RULES.md 1.3): the unit on `from` moves to the vacated
+/// Plays a follower's step in place (docs/rules.md 1.3): the unit on `from` moves to the vacated
 /// `to`, rights on `from` lapse, and a pawn resets the half-move clock and, by a double step,
 /// opens en passant. Returns the rights, en passant square and clock to restore.
 #[inline]
@@ -183,7 +183,7 @@ pub(crate) fn unmake_lead(pos: &mut Position, lead: Lead, made: &Made) {
     (pos.castling, pos.ep, pos.halfmoves) = made.before;
 }
 
-/// Ends a turn played by the side to move (RULES.md 1.6 judges it then): the other side is to
+/// Ends a turn played by the side to move (docs/rules.md 1.6 judges it then): the other side is to
 /// move, and the move number counts on after Black's turn. Returns the move number to restore
 /// with [`unfinish_turn`].
 #[inline]

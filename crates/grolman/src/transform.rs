@@ -1,4 +1,4 @@
-//! The Tatarstan transformation phase (RULES.md 3.2-3.7): stages by kind, waves inside a stage,
+//! The Tatarstan transformation phase (docs/rules.md 3.2-3.7): stages by kind, waves inside a stage,
 //! the owners' choices for units that became pawns on their last rank, and the rights that
 //! lapse by transformation (1.9, 3.7).
 
@@ -48,7 +48,7 @@ struct Phase<'a, 'e, const EXPLAIN: bool> {
 
 impl<const EXPLAIN: bool> Phase<'_, '_, EXPLAIN> {
     /// Every combination of the owners' choices for units that became pawns on their last
-    /// rank (RULES.md 3.6), then the later stages.
+    /// rank (docs/rules.md 3.6), then the later stages.
     fn owner_choices(
         &mut self,
         pos: Position,
@@ -86,7 +86,7 @@ impl<const EXPLAIN: bool> Phase<'_, '_, EXPLAIN> {
     }
 
     /// The knight, bishop, rook and queen stages, then the rights that transformation ends:
-    /// castling with a king or rook that changed kind (RULES.md 1.9), en passant when the pawn
+    /// castling with a king or rook that changed kind (docs/rules.md 1.9), en passant when the pawn
     /// that double-stepped changed kind (3.7).
     fn later_stages(&mut self, mut pos: Position, mut changed: Bitboard) -> bool {
         let events_len = self.events.len();

@@ -1,5 +1,5 @@
 //! Whole turns: the leading move, the chain of followers, the transformation phase, and the
-//! end-of-turn legality test (RULES.md 1.6). One generator serves perft, search and the board:
+//! end-of-turn legality test (docs/rules.md 1.6). One generator serves perft, search and the board:
 //! with `EXPLAIN` it also records the events of each turn. [`legal_turns`] builds the [`Turn`]s
 //! (code, notation, events, position after) that the board, the engine and the CLI use.
 
@@ -262,7 +262,7 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
     }
 }
 
-/// Visits the turn that ends in `after` if it leaves the king of `us` unattacked (RULES.md
+/// Visits the turn that ends in `after` if it leaves the king of `us` unattacked (docs/rules.md
 /// 1.6); returns whether the visitor asks to stop.
 fn emit(
     us: Color,

@@ -1,6 +1,6 @@
 //! PGN as other programs write it (lichess, chess.com): clocks, evaluations, annotation glyphs,
 //! side lines and free comments are read as comments; our own chain and transformation
-//! comments (RULES.md 4.3) still decide the turn, wherever the other comments stand.
+//! comments (docs/rules.md 4.3) still decide the turn, wherever the other comments stand.
 
 use grolman::{Game, Variant};
 

@@ -333,7 +333,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
     Ok(g)
 }
 
-/// The part of a movetext comment that continues the turn's notation (RULES.md 4.3): the chain
+/// The part of a movetext comment that continues the turn's notation (docs/rules.md 4.3): the chain
 /// `(Ng1-e2, Rh1-g1)` and the transformations `[a1=R]` at its start, as written out for a turn
 /// in literature notation. The rest is an ordinary comment, as is a comment whose opening
 /// parentheses or brackets do not hold followers or transformations (`{(a fine idea)}`).

@@ -76,7 +76,7 @@ pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> 
             same_kind: walk.same_kind,
             role_of: walk.role_of,
         };
-        // The first followers (RULES.md 1.5): of the weakest kind that reaches either square
+        // The first followers (docs/rules.md 1.5): of the weakest kind that reaches either square
         // castling vacated, to either.
         let vacated = [Some(king_from), Some(rook_from)];
         let Some((_, found)) = chain::followers(&reach, unmoved, vacated) else {
