@@ -4,22 +4,61 @@
 use core::fmt;
 
 use super::literature;
-use crate::game::Game;
-use crate::position::{Position, START_FEN};
+use crate::game::{Game, GameError};
+use crate::position::{FenError, Position, START_FEN};
 use crate::types::Color;
-use crate::variant::{Rules, Variant};
+use crate::variant::{ParseVariantError, Rules, Variant};
 
-/// Why a PGN could not be read: the line, the token and the reason.
+/// Why a PGN could not be read: the line, the token and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnError {
     pub line: usize,
     pub token: String,
-    pub reason: String,
+    pub kind: PgnErrorKind,
+}
+
+/// What is wrong at the token of a [`PgnError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    TooLarge,
+    NoGame,
+    UnclosedTag,
+    BadTag,
+    TagQuotes,
+    TagAfterMoves,
+    UnclosedComment,
+    UnclosedVariation,
+    UnexpectedNumber,
+    EmptyMove,
+    Variant(ParseVariantError),
+    Fen(FenError),
+    /// The turn cannot be played (or the game is over).
+    Turn(Box<GameError>),
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::TooLarge => f.write_str("pgn larger than 1 MB"),
+            PgnErrorKind::NoGame => f.write_str("no game here: the text has no tag and no move"),
+            PgnErrorKind::UnclosedTag => f.write_str("tag without ']'"),
+            PgnErrorKind::BadTag => f.write_str("a tag is [Name \"value\"]"),
+            PgnErrorKind::TagQuotes => f.write_str("tag value must be in double quotes"),
+            PgnErrorKind::TagAfterMoves => f.write_str("tag after the moves"),
+            PgnErrorKind::UnclosedComment => f.write_str("comment without '}'"),
+            PgnErrorKind::UnclosedVariation => f.write_str("variation without ')'"),
+            PgnErrorKind::UnexpectedNumber => f.write_str("unexpected number"),
+            PgnErrorKind::EmptyMove => f.write_str("empty move"),
+            PgnErrorKind::Variant(e) => e.fmt(f),
+            PgnErrorKind::Fen(e) => e.fmt(f),
+            PgnErrorKind::Turn(e) => e.fmt(f),
+        }
+    }
 }
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pgn line {}: {:?}: {}", self.line, self.token, self.reason)
+        write!(f, "pgn line {}: {:?}: {}", self.line, self.token, self.kind)
     }
 }
 
@@ -110,11 +149,11 @@ enum Tok<'a> {
 }
 
 impl<'a> Lexer<'a> {
-    fn err(&self, token: &str, reason: &str) -> PgnError {
+    fn err(&self, token: &str, kind: PgnErrorKind) -> PgnError {
         PgnError {
             line: self.line,
             token: token.chars().take(40).collect(),
-            reason: reason.to_string(),
+            kind,
         }
     }
 
@@ -156,17 +195,17 @@ impl<'a> Lexer<'a> {
                     let end = tag_line[value_end..]
                         .find(']')
                         .map(|i| i + value_end)
-                        .ok_or_else(|| self.err(tag_line, "tag without ']'"))?;
+                        .ok_or_else(|| self.err(tag_line, PgnErrorKind::UnclosedTag))?;
                     let body = &rest[1..end];
                     let (name, value) = body
                         .trim()
                         .split_once(char::is_whitespace)
-                        .ok_or_else(|| self.err(body, "a tag is [Name \"value\"]"))?;
+                        .ok_or_else(|| self.err(body, PgnErrorKind::BadTag))?;
                     let value = value.trim();
                     let value = value
                         .strip_prefix('"')
                         .and_then(|v| v.strip_suffix('"'))
-                        .ok_or_else(|| self.err(body, "tag value must be in double quotes"))?;
+                        .ok_or_else(|| self.err(body, PgnErrorKind::TagQuotes))?;
                     let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
                     self.bump(end + 1);
                     return Ok(Some((line, Tok::Tag(name, value))));
@@ -174,7 +213,7 @@ impl<'a> Lexer<'a> {
                 '{' => {
                     let end = rest
                         .find('}')
-                        .ok_or_else(|| self.err(rest, "comment without '}'"))?;
+                        .ok_or_else(|| self.err(rest, PgnErrorKind::UnclosedComment))?;
                     let body = &rest[1..end];
                     self.bump(end + 1);
                     return Ok(Some((line, Tok::Comment(body))));
@@ -199,7 +238,7 @@ impl<'a> Lexer<'a> {
                             _ => {}
                         }
                     }
-                    let end = end.ok_or_else(|| self.err(rest, "variation without ')'"))?;
+                    let end = end.ok_or_else(|| self.err(rest, PgnErrorKind::UnclosedVariation))?;
                     self.bump(end + 1);
                 }
                 _ => {
@@ -219,13 +258,13 @@ impl<'a> Lexer<'a> {
 /// Reads one PGN game.
 ///
 /// # Errors
-/// [`PgnError`] with the line, token and reason.
+/// [`PgnError`] with the line, token and kind.
 pub fn read(text: &str) -> Result<Game, PgnError> {
     if text.len() > 1_000_000 {
         return Err(PgnError {
             line: 1,
             token: String::new(),
-            reason: "pgn larger than 1 MB".into(),
+            kind: PgnErrorKind::TooLarge,
         });
     }
     let mut lex = Lexer {
@@ -254,7 +293,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
             game.play_notation(&text).map_err(|e| PgnError {
                 line,
                 token: text.clone(),
-                reason: e.to_string(),
+                kind: PgnErrorKind::Turn(Box::new(e)),
             })?;
         }
         Ok(())
@@ -265,17 +304,17 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
             Tok::Tag(name, value) => {
                 any = true;
                 if game.is_some() {
-                    return Err(lex.err(name, "tag after the moves"));
+                    return Err(lex.err(name, PgnErrorKind::TagAfterMoves));
                 }
                 match name {
                     "Variant" => {
                         variant = match value.to_ascii_lowercase().as_str() {
                             // lichess writes "From Position" for a standard game set up from a FEN.
                             "standard" | "orthodox" | "chess" | "from position" => Variant::Orthodox,
-                            _ => value.parse().map_err(|e: crate::ParseVariantError| PgnError {
+                            _ => value.parse().map_err(|e: ParseVariantError| PgnError {
                                 line,
                                 token: value.clone(),
-                                reason: e.to_string(),
+                                kind: PgnErrorKind::Variant(e),
                             })?,
                         };
                     }
@@ -308,11 +347,11 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
                     continue;
                 }
                 if word.chars().all(|c| c.is_ascii_digit() || c == '.') {
-                    return Err(lex.err(word, "unexpected number"));
+                    return Err(lex.err(word, PgnErrorKind::UnexpectedNumber));
                 }
                 let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
                 if san.is_empty() {
-                    return Err(lex.err(word, "empty move"));
+                    return Err(lex.err(word, PgnErrorKind::EmptyMove));
                 }
                 pending = Some((line, san));
             }
@@ -322,7 +361,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
         return Err(PgnError {
             line: lex.line,
             token: String::new(),
-            reason: "no game here: the text has no tag and no move".into(),
+            kind: PgnErrorKind::NoGame,
         });
     }
     let mut g = match game {
@@ -385,7 +424,7 @@ fn start_game(variant: Variant, fen: &Option<(usize, String)>) -> Result<Game, P
         Some((line, f)) => Position::from_fen(f).map_err(|e| PgnError {
             line: *line,
             token: f.clone(),
-            reason: e.to_string(),
+            kind: PgnErrorKind::Fen(e),
         })?,
         None => Position::start(),
     };
