@@ -1,11 +1,11 @@
 //! Followers (docs/rules.md 1.3-1.5): which units could move to a vacated square, which kind is
-//! the weakest among them, the two squares castling vacates, follower promotions, and the walk
-//! of every chain behind a leading move ([`walk`]), generic over what it records: nothing
-//! for counting, a turn's steps and events for the board.
-//!
-//! The Grolman perft counter walks the same rule over units numbered by kind and kept tables
-//! of who reaches each square (`perft::fast`), where a position's thousands of chains are
-//! counted without playing them.
+//! the weakest among them, the two squares castling vacates, follower promotions, and the one
+//! walk of every chain behind a leading move ([`walk_chains`]), generic over the [`Space`] it
+//! walks: the position, each follower played in place ([`walk`], generic in turn over what it
+//! records: nothing for counting, a turn's steps and events for the board), or the Grolman
+//! perft counter's units numbered by kind and kept tables of who reaches each square
+//! (`perft::fast::walk`), where a position's thousands of chains are counted without playing
+//! them.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -104,12 +104,72 @@ pub(crate) fn weakest<B: Units>(
     kings.any().then_some((Role::King, kings))
 }
 
+/// A set of our units, as a [`Reach`] numbers them: squares on the board, or the Grolman
+/// counter's unit numbers.
+pub(crate) trait UnitSet: Copy + Default {
+    /// One unit of the set.
+    type Unit: Copy;
+
+    /// Takes the first unit out of the set.
+    fn pop(&mut self) -> Option<Self::Unit>;
+
+    /// Whether the set holds exactly one unit.
+    fn is_one(self) -> bool;
+
+    /// Whether the set is empty.
+    fn is_none(self) -> bool;
+}
+
+impl UnitSet for Bitboard {
+    type Unit = Square;
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Square> {
+        self.next()
+    }
+
+    #[inline(always)]
+    fn is_one(self) -> bool {
+        self.any() && !self.more_than_one()
+    }
+
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        self.is_empty()
+    }
+}
+
+/// Unit numbers, one bit each.
+impl UnitSet for u32 {
+    type Unit = usize;
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let unit = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(unit)
+    }
+
+    #[inline(always)]
+    fn is_one(self) -> bool {
+        self != 0 && self & (self - 1) == 0
+    }
+
+    #[inline(always)]
+    fn is_none(self) -> bool {
+        self == 0
+    }
+}
+
 /// Who could follow into a vacated square (docs/rules.md 1.3, 1.4), on some view of our units: the
 /// board itself ([`OnBoard`]), or the Grolman counter's numbered units and kept table of who
 /// reaches each square (`perft::fast::walk`).
 pub(crate) trait Reach {
     /// A set of our units.
-    type Units: Copy + Default;
+    type Units: UnitSet;
 
     /// The units among `unmoved` of the weakest kind able to reach the empty square `v`, with
     /// that kind; `None` when none can.
@@ -131,6 +191,10 @@ impl<B: Units> Reach for OnBoard<'_, B> {
     }
 }
 
+/// Who follows into one or two vacated squares ([`followers`]): the weakest kind able to, and
+/// its units for each square; `None` when no unit can.
+pub(crate) type Followers<U> = Option<(Role, [U; 2])>;
+
 /// The follower choice after a leader vacates one square, or two after castling (docs/rules.md 1.5):
 /// the weakest kind able to reach either square, and its units for each square.
 #[inline]
@@ -138,14 +202,14 @@ pub(crate) fn followers<R: Reach>(
     reach: &R,
     unmoved: R::Units,
     vacated: [Option<Square>; 2],
-) -> Option<(Role, [R::Units; 2])> {
+) -> Followers<R::Units> {
     // One vacated square (every lead but castling): its weakest followers.
     if let [Some(v), None] = vacated {
         return reach
             .weakest(unmoved, v)
             .map(|(role, units)| (role, [units, R::Units::default()]));
     }
-    let mut best: Option<(Role, [R::Units; 2])> = None;
+    let mut best: Followers<R::Units> = None;
     for (i, v) in vacated.iter().enumerate() {
         let Some((role, units)) = v.and_then(|v| reach.weakest(unmoved, v)) else {
             continue;
@@ -203,11 +267,137 @@ pub(crate) fn after_lead(lead: Lead, castle: Option<CastleRook>) -> (Bitboard, [
     (moved, vacated)
 }
 
-/// What [`walk`] records of the chains it walks, and what it does at the end of each.
-pub(crate) trait Recorder {
+/// What a chain is walked over ([`walk_chains`]): the position itself, its followers played
+/// in place ([`walk`]), or the Grolman counter's numbered units and kept tables, where a
+/// position's thousands of chains are walked without playing them (`perft::fast::walk`).
+pub(crate) trait Space {
+    /// A set of our units.
+    type Units: UnitSet;
+    /// What the space notes of the followers of one set of vacated squares, for their steps.
+    type Note: Copy;
+    /// A point of the walk to come back to.
+    type Mark: Copy;
+
     /// Whether a follower's promotion choices are walked one by one (the kinds matter after
     /// the turn), or walked once, standing for four turns (counting the last ply: the kinds
     /// of moved units never matter, they are out of the chain and do not attack our king).
+    const EACH_PROMOTION: bool;
+
+    /// The rank our pawns promote on.
+    fn last_rank(&self) -> u8;
+
+    /// The weakest kind able to follow into the `vacated` squares among the units that have
+    /// not moved, and its units for each square ([`followers`]).
+    fn followers(&mut self, vacated: [Option<Square>; 2]) -> (Followers<Self::Units>, Self::Note);
+
+    /// Takes the step of `unit`, of kind `role`, to the vacated square `to` (promoting to
+    /// `promotion`); returns the square it left.
+    fn step(
+        &mut self,
+        unit: <Self::Units as UnitSet>::Unit,
+        to: Square,
+        role: Role,
+        promotion: Option<Role>,
+        note: Self::Note,
+    ) -> Square;
+
+    /// Where the walk is now, to come back to with [`Space::back_to`].
+    fn mark(&self) -> Self::Mark;
+
+    /// Takes back the steps taken since `mark`.
+    fn back_to(&mut self, mark: Self::Mark);
+
+    /// A chain ended with the `vacated` squares left empty, standing for `mult` turns (its
+    /// followers' promotion choices when not walked one by one): the turns it counts.
+    fn end(&mut self, vacated: [Option<Square>; 2], mult: u32) -> u64;
+
+    /// Whether to stop walking.
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// Walks every chain in `space` from the `vacated` squares (docs/rules.md 1.3-1.5): the weakest
+/// kind that can reach a vacated square follows, and the square it left is vacated next; a tie
+/// branches on each unit; a pawn following onto its last rank promotes. `mult` is the number
+/// of turns each chain found stands for. Returns the sum of what `space` counts at the end of
+/// each chain; `space` is back where it came when this returns.
+///
+/// Inlined where it is called, so that the space's state stays in registers along a forced
+/// step; a tie is a call ([`ties`]).
+#[inline(always)]
+pub(crate) fn walk_chains<S: Space>(space: &mut S, mut vacated: [Option<Square>; 2], mut mult: u32) -> u64 {
+    let start = space.mark();
+    let n = loop {
+        let (best, note) = space.followers(vacated);
+        let Some((role, found)) = best else {
+            break space.end(vacated, mult);
+        };
+        // A forced step (one unit, no choice of promotion to walk) walks on without branching.
+        let only = match (vacated, found) {
+            ([Some(to), _], [a, b]) if a.is_one() && b.is_none() => Some((to, a)),
+            ([_, Some(to)], [a, b]) if b.is_one() && a.is_none() => Some((to, b)),
+            _ => None,
+        };
+        if let Some((to, mut units)) = only {
+            let promotes = promotes(role, to, space.last_rank());
+            if let (false, Some(unit)) = (promotes && S::EACH_PROMOTION, units.pop()) {
+                mult <<= 2 * u32::from(promotes);
+                vacated = [Some(space.step(unit, to, role, None, note)), None];
+                continue;
+            }
+        }
+        break ties(space, vacated, (role, found), note, mult);
+    };
+    space.back_to(start);
+    n
+}
+
+/// [`walk_chains`] behind each of the followers `found` of kind `role` for the `vacated`
+/// squares, and each promotion choice walked one by one.
+#[inline(never)]
+fn ties<S: Space>(
+    space: &mut S,
+    vacated: [Option<Square>; 2],
+    (role, found): (Role, [S::Units; 2]),
+    note: S::Note,
+    mult: u32,
+) -> u64 {
+    const EACH: [Option<Role>; 4] = [
+        Some(Role::PROMOTIONS[0]),
+        Some(Role::PROMOTIONS[1]),
+        Some(Role::PROMOTIONS[2]),
+        Some(Role::PROMOTIONS[3]),
+    ];
+    let mut n = 0;
+    for (v, mut units) in vacated.into_iter().zip(found) {
+        let Some(to) = v else { continue };
+        let promotes = promotes(role, to, space.last_rank());
+        let (choices, mult): (&[Option<Role>], u32) = match (promotes, S::EACH_PROMOTION) {
+            (true, true) => (&EACH, mult),
+            (true, false) => (&[None], mult << 2),
+            (false, _) => (&[None], mult),
+        };
+        while let Some(unit) = units.pop() {
+            for &promotion in choices {
+                let mark = space.mark();
+                let from = space.step(unit, to, role, promotion, note);
+                n += walk_chains(space, [Some(from), None], mult);
+                space.back_to(mark);
+                if space.stopped() {
+                    return n;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// What [`walk`] records of the chains it plays on a position, and what it does at the end
+/// of each.
+pub(crate) trait Recorder {
+    /// [`Space::EACH_PROMOTION`].
     const EACH_PROMOTION: bool;
 
     /// Who could follow into the `vacated` squares (`best`: the weakest kind and its units,
@@ -218,7 +408,7 @@ pub(crate) trait Recorder {
         _pos: &Position,
         _unmoved: Bitboard,
         _vacated: [Option<Square>; 2],
-        best: Option<(Role, [Bitboard; 2])>,
+        best: Followers<Bitboard>,
     ) -> FollowReason {
         match best {
             Some((_, found)) if found[0].count() + found[1].count() > 1 => FollowReason::Choice,
@@ -253,64 +443,142 @@ pub(crate) trait Recorder {
     }
 }
 
-/// Walks every chain on `pos` from the `vacated` squares (docs/rules.md 1.3-1.5), playing each
-/// follower in place and taking it back: the weakest kind that can reach a vacated square
-/// follows; a tie branches on each unit; a pawn following onto its last rank promotes.
-/// `moved` holds the squares of the units that have moved this turn. Returns the sum of what
-/// `recorder` counts at the end of each chain; `pos` is as it came.
+/// A follower's step played on the position, to take back.
+#[derive(Clone, Copy)]
+struct Played {
+    /// [`OnPosition::moved`] before the step.
+    moved: Bitboard,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    before: step::Counters,
+}
+
+/// The position as the space of [`walk`]: each follower played in place, and taken back.
+struct OnPosition<'a, R> {
+    pos: &'a mut Position,
+    /// The squares of the units that have moved this turn.
+    moved: Bitboard,
+    recorder: &'a mut R,
+    /// The followers played, in order: a side has at most 16 units (`Position` refuses more),
+    /// so a chain at most 15 followers.
+    played: [Option<Played>; 16],
+    len: usize,
+}
+
+impl<R: Recorder> Space for OnPosition<'_, R> {
+    type Units = Bitboard;
+    type Note = FollowReason;
+    type Mark = usize;
+
+    const EACH_PROMOTION: bool = R::EACH_PROMOTION;
+
+    #[inline(always)]
+    fn last_rank(&self) -> u8 {
+        self.pos.turn.last_rank()
+    }
+
+    #[inline(always)]
+    fn followers(&mut self, vacated: [Option<Square>; 2]) -> (Followers<Bitboard>, FollowReason) {
+        let us = self.pos.turn;
+        let unmoved = self.pos.board.by_color(us) & !self.moved;
+        let best = followers(
+            &OnBoard {
+                board: &self.pos.board,
+                us,
+            },
+            unmoved,
+            vacated,
+        );
+        let reason = self.recorder.candidates(self.pos, unmoved, vacated, best);
+        (best, reason)
+    }
+
+    #[inline(always)]
+    fn step(
+        &mut self,
+        from: Square,
+        to: Square,
+        role: Role,
+        promotion: Option<Role>,
+        reason: FollowReason,
+    ) -> Square {
+        let before = step::make_follow(self.pos, from, to, role);
+        if let Some(promotion) = promotion {
+            self.pos.board.set_role(to, promotion);
+        }
+        let moved = self.moved;
+        self.moved.set(to);
+        self.recorder
+            .follow(self.pos, (from, to, promotion), role, reason, before.0);
+        if let Some(slot) = self.played.get_mut(self.len) {
+            *slot = Some(Played {
+                moved,
+                from,
+                to,
+                promotion,
+                before,
+            });
+        }
+        self.len += 1;
+        from
+    }
+
+    #[inline(always)]
+    fn mark(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn back_to(&mut self, mark: usize) {
+        while self.len > mark {
+            self.len -= 1;
+            let Some(Played {
+                moved,
+                from,
+                to,
+                promotion,
+                before,
+            }) = self.played.get(self.len).copied().flatten()
+            else {
+                continue;
+            };
+            self.recorder.unfollow();
+            if promotion.is_some() {
+                self.pos.board.set_role(to, Role::Pawn);
+            }
+            self.moved = moved;
+            step::unmake_follow(self.pos, from, to, before);
+        }
+    }
+
+    #[inline(always)]
+    fn end(&mut self, _vacated: [Option<Square>; 2], mult: u32) -> u64 {
+        u64::from(mult) * self.recorder.end(self.pos)
+    }
+
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.recorder.stopped()
+    }
+}
+
+/// Walks every chain on `pos` from the `vacated` squares ([`walk_chains`]), playing each
+/// follower in place and taking it back. `moved` holds the squares of the units that have
+/// moved this turn. Returns the sum of what `recorder` counts at the end of each chain; `pos`
+/// is as it came.
 pub(crate) fn walk<R: Recorder>(
     pos: &mut Position,
     moved: Bitboard,
     vacated: [Option<Square>; 2],
     recorder: &mut R,
 ) -> u64 {
-    let us = pos.turn;
-    let unmoved = pos.board.by_color(us) & !moved;
-    let best = followers(
-        &OnBoard {
-            board: &pos.board,
-            us,
-        },
-        unmoved,
-        vacated,
-    );
-    let reason = recorder.candidates(pos, unmoved, vacated, best);
-    let Some((role, found)) = best else {
-        return recorder.end(pos);
+    let mut space = OnPosition {
+        pos,
+        moved,
+        recorder,
+        played: [None; 16],
+        len: 0,
     };
-    let mut n = 0;
-    for (i, v) in vacated.iter().enumerate() {
-        let Some(to) = *v else { continue };
-        let promotes = promotes(role, to, us.last_rank());
-        for from in found[i] {
-            let before = step::make_follow(pos, from, to, role);
-            let next = [Some(from), None];
-            if promotes && R::EACH_PROMOTION {
-                for promotion in Role::PROMOTIONS {
-                    pos.board.set_role(to, promotion);
-                    recorder.follow(pos, (from, to, Some(promotion)), role, reason, before.0);
-                    n += walk(pos, moved.with(to), next, recorder);
-                    recorder.unfollow();
-                    if recorder.stopped() {
-                        break;
-                    }
-                }
-                pos.board.set_role(to, Role::Pawn);
-            } else {
-                recorder.follow(pos, (from, to, None), role, reason, before.0);
-                let turns = walk(pos, moved.with(to), next, recorder);
-                recorder.unfollow();
-                n += if promotes {
-                    Role::PROMOTIONS.len() as u64 * turns
-                } else {
-                    turns
-                };
-            }
-            step::unmake_follow(pos, from, to, before);
-            if recorder.stopped() {
-                return n;
-            }
-        }
-    }
-    n
+    walk_chains(&mut space, vacated, 1)
 }

@@ -88,11 +88,10 @@ pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> 
                 let j = followers.trailing_zeros() as usize & 15;
                 followers &= followers - 1;
                 walk.reset(Bitboard::EMPTY);
-                walk.branch::<false>(
+                walk.chains_apart::<false>(
                     &kept.reached_by,
                     unmoved & !(1 << j),
                     kept.square_of[j],
-                    1,
                     None,
                     Steps::NONE,
                 );

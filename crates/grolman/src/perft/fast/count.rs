@@ -224,7 +224,7 @@ fn walk_unwalked(walk: &mut Walk<'_>, scratch: &mut Scratch, l: usize, leaders: 
         let from = kept.square_of[i];
         walk.reset(Bitboard::EMPTY);
         let king = (kept.role_of[i] == Role::King).then_some(from);
-        walk.explore::<false>(&kept.reached_by, everyone & !(1 << i), from, 1, king, Steps::NONE);
+        walk.chains::<false>(&kept.reached_by, everyone & !(1 << i), from, king, Steps::NONE);
         kept.chains[i] = kept.keep(walk);
         kept.visited[i] = walk.visited;
     }
@@ -307,7 +307,7 @@ fn count_apart(facts: &Facts<'_>, kept: &mut super::kept::Kept, walk: &mut Walk<
                 Some(k) => k,
                 None => {
                     walk.reset(Bitboard::from_square(to));
-                    walk.branch::<true>(&kept.reached_by, unmoved, from, 1, king_at, Steps::NONE);
+                    walk.chains_apart::<true>(&kept.reached_by, unmoved, from, king_at, Steps::NONE);
                     let blocked_chains = kept.keep(walk);
                     kept.visited[i] |= walk.visited;
                     kept.blocked[i].push(Blocked {

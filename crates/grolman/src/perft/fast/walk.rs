@@ -1,7 +1,7 @@
 //! The chains behind a leader, walked over numbered units and the kept table of who reaches
-//! each square (`Kept::reached_by`), without playing them: the follower rule of
-//! [`crate::chain`] (weakest kind first, ties branch, a pawn following onto its last rank
-//! promotes) on sets of unit numbers, where the lowest number of a set is of its weakest kind.
+//! each square (`Kept::reached_by`), without playing them: [`chain::walk_chains`], the walk of
+//! the follower rule, on sets of unit numbers, where the lowest number of a set is of its
+//! weakest kind.
 
 use crate::bitboard::Bitboard;
 use crate::chain::{self, Reach};
@@ -54,7 +54,7 @@ pub(super) struct Walk<'a> {
     pub(super) last_rank: u8,
     /// A square the leader landed on, which no follower may cross.
     pub(super) block: Bitboard,
-    // What `explore` found: every finished chain, and the squares whose occupancy decided a
+    // What `chains` found: every finished chain, and the squares whose occupancy decided a
     // follower (a leader landing there is counted apart).
     pub(super) ends: Vec<Chain>,
     pub(super) sensitive: Bitboard,
@@ -75,85 +75,137 @@ impl Walk<'_> {
         Bitboard(self.between[a.index()][b.index()])
     }
 
-    /// [`Walk::explore`] behind one follower of a tie.
-    #[inline(never)]
-    pub(super) fn branch<const BLOCKED: bool>(
+    /// Walks every chain from the vacated square `v` ([`chain::walk_chains`]), given who
+    /// reaches each square, among the `unmoved` units; `king` is where the king went if it
+    /// moved, `steps` the followers so far. With `BLOCKED`, no follower crosses `block`.
+    #[inline(always)]
+    pub(super) fn chains<const BLOCKED: bool>(
         &mut self,
         reached_by: &[u32; 65],
         unmoved: u32,
         v: Square,
-        mult: u32,
         king: Option<Square>,
         steps: Steps,
     ) {
-        self.explore::<BLOCKED>(reached_by, unmoved, v, mult, king, steps);
+        let mut space = Chains::<BLOCKED> {
+            walk: self,
+            reached_by,
+            unmoved,
+            king,
+            steps,
+        };
+        chain::walk_chains(&mut space, [Some(v), None], 1);
     }
 
-    /// Walks every chain from the vacated square `v`, given who reaches each square; a forced
-    /// step loops, a tie branches.
-    #[inline(always)]
-    pub(super) fn explore<const BLOCKED: bool>(
+    /// [`Walk::chains`], not inlined: for the few leaders counted apart and castling.
+    #[inline(never)]
+    pub(super) fn chains_apart<const BLOCKED: bool>(
         &mut self,
         reached_by: &[u32; 65],
-        mut unmoved: u32,
-        mut v: Square,
-        mut mult: u32,
-        mut king: Option<Square>,
-        mut steps: Steps,
+        unmoved: u32,
+        v: Square,
+        king: Option<Square>,
+        steps: Steps,
     ) {
-        let reach = Numbered {
-            reached_by,
-            same_kind: self.same_kind,
-            role_of: self.role_of,
-        };
-        loop {
-            self.visited.set(v);
-            // The units whose line to `v` crosses the square the leader landed on.
-            let mut crossing = 0;
-            if BLOCKED {
-                let mut rest = reached_by[v.index()] & unmoved;
-                while rest != 0 {
-                    let j = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if (self.between(v, self.square_of[j & 15]) & self.block).any() {
-                        crossing |= 1 << j;
-                    }
+        self.chains::<BLOCKED>(reached_by, unmoved, v, king, steps);
+    }
+}
+
+/// The space [`Walk::chains`] walks: the numbered units not yet moved, where the king went if
+/// it moved, and the followers so far; what it finds goes to the [`Walk`].
+struct Chains<'w, 'a, const BLOCKED: bool> {
+    walk: &'w mut Walk<'a>,
+    reached_by: &'w [u32; 65],
+    unmoved: u32,
+    king: Option<Square>,
+    steps: Steps,
+}
+
+impl<const BLOCKED: bool> Reach for Chains<'_, '_, BLOCKED> {
+    type Units = u32;
+
+    #[inline(always)]
+    fn weakest(&self, unmoved: u32, v: Square) -> Option<(Role, u32)> {
+        // The units whose line to `v` crosses the square the leader landed on.
+        let mut crossing = 0;
+        if BLOCKED {
+            let mut rest = self.reached_by[v.index()] & unmoved;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if (self.walk.between(v, self.walk.square_of[j & 15]) & self.walk.block).any() {
+                    crossing |= 1 << j;
                 }
             }
-            let Some((role, found)) = reach.weakest(unmoved & !crossing, v) else {
-                self.ends.push(Chain {
-                    vacated: v,
-                    king,
-                    mult,
-                    steps,
-                });
-                return;
-            };
-            // A pawn following onto its last rank promotes: four choices.
-            mult <<= 2 * u32::from(chain::promotes(role, v, self.last_rank));
-            if role == Role::King {
-                king = Some(v);
-            }
-            // Only a line or a double step has squares between: a knight's jump, a king's
-            // step and a single pawn step have none, so `between` can be taken regardless.
-            if found & (found - 1) != 0 {
-                let mut rest = found;
-                while rest != 0 {
-                    let j = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let from = self.square_of[j & 15];
-                    self.sensitive |= self.between(v, from);
-                    self.branch::<BLOCKED>(reached_by, unmoved & !(1 << j), from, mult, king, steps.then(j));
-                }
-                return;
-            }
-            let weakest = found.trailing_zeros() as usize;
-            let from = self.square_of[weakest & 15];
-            self.sensitive |= self.between(v, from);
-            v = from;
-            unmoved &= !(1 << weakest);
-            steps = steps.then(weakest);
         }
+        Numbered {
+            reached_by: self.reached_by,
+            same_kind: self.walk.same_kind,
+            role_of: self.walk.role_of,
+        }
+        .weakest(unmoved & !crossing, v)
+    }
+}
+
+impl<const BLOCKED: bool> chain::Space for Chains<'_, '_, BLOCKED> {
+    type Units = u32;
+    type Note = ();
+    type Mark = (u32, Option<Square>, Steps);
+
+    /// The kinds of moved units never matter at the last ply.
+    const EACH_PROMOTION: bool = false;
+
+    #[inline(always)]
+    fn last_rank(&self) -> u8 {
+        self.walk.last_rank
+    }
+
+    #[inline(always)]
+    fn followers(&mut self, vacated: [Option<Square>; 2]) -> (chain::Followers<u32>, ()) {
+        if let Some(v) = vacated[0] {
+            self.walk.visited.set(v);
+        }
+        if let Some(v) = vacated[1] {
+            self.walk.visited.set(v);
+        }
+        (chain::followers(&*self, self.unmoved, vacated), ())
+    }
+
+    #[inline(always)]
+    fn step(&mut self, unit: usize, to: Square, role: Role, _promotion: Option<Role>, (): ()) -> Square {
+        let from = self.walk.square_of[unit & 15];
+        // Only a line or a double step has squares between: a knight's jump, a king's step
+        // and a single pawn step have none, so `between` can be taken regardless.
+        self.walk.sensitive |= self.walk.between(to, from);
+        if role == Role::King {
+            self.king = Some(to);
+        }
+        self.unmoved &= !(1 << unit);
+        self.steps = self.steps.then(unit);
+        from
+    }
+
+    #[inline(always)]
+    fn mark(&self) -> Self::Mark {
+        (self.unmoved, self.king, self.steps)
+    }
+
+    #[inline(always)]
+    fn back_to(&mut self, (unmoved, king, steps): Self::Mark) {
+        (self.unmoved, self.king, self.steps) = (unmoved, king, steps);
+    }
+
+    #[inline(always)]
+    fn end(&mut self, vacated: [Option<Square>; 2], mult: u32) -> u64 {
+        if let Some(v) = vacated[0] {
+            self.walk.ends.push(Chain {
+                vacated: v,
+                king: self.king,
+                mult,
+                steps: self.steps,
+            });
+        }
+        0
     }
 }
 
