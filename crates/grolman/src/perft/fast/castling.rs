@@ -3,7 +3,7 @@
 
 use super::count::Facts;
 use super::kept::{Castled, Kept};
-use super::walk::{Numbered, Steps, Walk};
+use super::walk::{Chains, ChainsMark, Steps, Walk};
 use crate::bitboard::Bitboard;
 use crate::chain;
 use crate::movegen::{self, LeadKind};
@@ -71,39 +71,75 @@ pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> 
             castled.seen |= seen;
             u64::from(attackers.is_empty())
         };
-        let reach = Numbered {
-            reached_by: &kept.reached_by,
-            same_kind: walk.same_kind,
-            role_of: walk.role_of,
+        // Every chain from the two squares castling vacated (docs/rules.md 1.5), each tested
+        // for the king.
+        walk.reset(Bitboard::EMPTY);
+        let mut space = AfterCastling {
+            chains: walk.space::<false>(&kept.reached_by, unmoved, None, Steps::NONE),
+            after,
+            filled: None,
+            safe: &mut safe,
         };
-        // The first followers (docs/rules.md 1.5): of the weakest kind that reaches either square
-        // castling vacated, to either.
-        let vacated = [Some(king_from), Some(rook_from)];
-        let Some((_, found)) = chain::followers(&reach, unmoved, vacated) else {
-            castled.turns += safe(after);
-            continue;
-        };
-        for (filled, mut followers) in [king_from, rook_from].into_iter().zip(found) {
-            while followers != 0 {
-                let j = followers.trailing_zeros() as usize & 15;
-                followers &= followers - 1;
-                walk.reset(Bitboard::EMPTY);
-                walk.chains_apart::<false>(
-                    &kept.reached_by,
-                    unmoved & !(1 << j),
-                    kept.square_of[j],
-                    None,
-                    Steps::NONE,
-                );
-                for chain in &walk.ends {
-                    castled.turns += u64::from(chain.mult) * safe(after.with(filled).without(chain.vacated));
-                }
-                castled.visited |= walk.visited;
-            }
-        }
+        castled.turns += chain::walk_chains(&mut space, [Some(king_from), Some(rook_from)], 1);
+        castled.visited |= walk.visited;
     }
     kept.castles = castles;
     let turns = castled.turns;
     kept.castled = castled;
     turns
+}
+
+/// The chains after castling: walked as any other ([`Chains`]), each counted where it leaves
+/// the king safe on `after`, the occupancy after castling, with the square the first follower
+/// filled (`filled`, one of the two castling vacated) and without the one the chain left
+/// empty.
+struct AfterCastling<'c, 'w, 'a, F> {
+    chains: Chains<'w, 'a, false>,
+    after: Bitboard,
+    filled: Option<Square>,
+    safe: &'c mut F,
+}
+
+impl<F: FnMut(Bitboard) -> u64> chain::Space for AfterCastling<'_, '_, '_, F> {
+    type Units = u32;
+    type Note = ();
+    type Mark = (ChainsMark, Option<Square>);
+
+    const EACH_PROMOTION: bool = false;
+
+    #[inline(always)]
+    fn last_rank(&self) -> u8 {
+        self.chains.last_rank()
+    }
+
+    #[inline(always)]
+    fn followers(&mut self, vacated: [Option<Square>; 2]) -> (chain::Followers<u32>, ()) {
+        self.chains.followers(vacated)
+    }
+
+    #[inline(always)]
+    fn step(&mut self, unit: usize, to: Square, role: Role, promotion: Option<Role>, (): ()) -> Square {
+        self.filled = self.filled.or(Some(to));
+        self.chains.step(unit, to, role, promotion, ())
+    }
+
+    #[inline(always)]
+    fn mark(&self) -> Self::Mark {
+        (self.chains.mark(), self.filled)
+    }
+
+    #[inline(always)]
+    fn back_to(&mut self, (mark, filled): Self::Mark) {
+        self.chains.back_to(mark);
+        self.filled = filled;
+    }
+
+    #[inline(always)]
+    fn end(&mut self, vacated: [Option<Square>; 2], mult: u32) -> u64 {
+        let occupied = vacated.into_iter().flatten().fold(
+            self.filled.map_or(self.after, |f| self.after.with(f)),
+            Bitboard::without,
+        );
+        u64::from(mult) * (self.safe)(occupied)
+    }
 }

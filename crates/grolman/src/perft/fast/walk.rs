@@ -62,7 +62,7 @@ pub(super) struct Walk<'a> {
     pub(super) visited: Bitboard,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
     pub(super) fn reset(&mut self, block: Bitboard) {
         self.ends.clear();
         self.visited = Bitboard::EMPTY;
@@ -87,17 +87,33 @@ impl Walk<'_> {
         king: Option<Square>,
         steps: Steps,
     ) {
-        let mut space = Chains::<BLOCKED> {
+        chain::walk_chains(
+            &mut self.space::<BLOCKED>(reached_by, unmoved, king, steps),
+            [Some(v), None],
+            1,
+        );
+    }
+
+    /// The space [`Walk::chains`] walks, for a walk that does more at the end of a chain
+    /// (castling).
+    #[inline(always)]
+    pub(super) fn space<'w, const BLOCKED: bool>(
+        &'w mut self,
+        reached_by: &'w [u32; 65],
+        unmoved: u32,
+        king: Option<Square>,
+        steps: Steps,
+    ) -> Chains<'w, 'a, BLOCKED> {
+        Chains {
             walk: self,
             reached_by,
             unmoved,
             king,
             steps,
-        };
-        chain::walk_chains(&mut space, [Some(v), None], 1);
+        }
     }
 
-    /// [`Walk::chains`], not inlined: for the few leaders counted apart and castling.
+    /// [`Walk::chains`], not inlined: for the few leaders counted apart.
     #[inline(never)]
     pub(super) fn chains_apart<const BLOCKED: bool>(
         &mut self,
@@ -113,13 +129,16 @@ impl Walk<'_> {
 
 /// The space [`Walk::chains`] walks: the numbered units not yet moved, where the king went if
 /// it moved, and the followers so far; what it finds goes to the [`Walk`].
-struct Chains<'w, 'a, const BLOCKED: bool> {
+pub(super) struct Chains<'w, 'a, const BLOCKED: bool> {
     walk: &'w mut Walk<'a>,
     reached_by: &'w [u32; 65],
     unmoved: u32,
     king: Option<Square>,
     steps: Steps,
 }
+
+/// Where a walk of [`Chains`] is: its units not yet moved, where the king went, the followers.
+pub(super) type ChainsMark = (u32, Option<Square>, Steps);
 
 impl<const BLOCKED: bool> Reach for Chains<'_, '_, BLOCKED> {
     type Units = u32;
@@ -150,7 +169,7 @@ impl<const BLOCKED: bool> Reach for Chains<'_, '_, BLOCKED> {
 impl<const BLOCKED: bool> chain::Space for Chains<'_, '_, BLOCKED> {
     type Units = u32;
     type Note = ();
-    type Mark = (u32, Option<Square>, Steps);
+    type Mark = ChainsMark;
 
     /// The kinds of moved units never matter at the last ply.
     const EACH_PROMOTION: bool = false;
