@@ -237,7 +237,11 @@ impl Game {
         let turns = self.inner.history();
         let mut out = Vec::with_capacity(turns.len());
         for (i, turn) in turns.iter().enumerate() {
-            let outcome = if i + 1 == turns.len() { self.inner.outcome() } else { None };
+            let outcome = if i + 1 == turns.len() {
+                self.inner.outcome()
+            } else {
+                None
+            };
             out.push(played(before, turn, outcome));
             before = &turn.after;
         }
@@ -255,7 +259,11 @@ impl Game {
         to_js(&StatusJs {
             state: s.outcome.map_or("ongoing", Outcome::name),
             check: s.check,
-            check_square: if s.check { pos.board().king_of(s.turn) } else { None },
+            check_square: if s.check {
+                pos.board().king_of(s.turn)
+            } else {
+                None
+            },
             turn: s.turn,
             move_number: pos.fullmoves(),
             result: s.outcome.map_or("*", Outcome::result),

@@ -114,7 +114,10 @@ fn status_names_the_checked_king_and_the_move_number() {
 fn played_turns_carry_their_move_number_and_side() {
     let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 12".into())).unwrap();
     let t = json(g.play("e8d8").unwrap());
-    assert_eq!((t["moveNumber"].clone(), t["color"].clone()), (12.into(), "black".into()));
+    assert_eq!(
+        (t["moveNumber"].clone(), t["color"].clone()),
+        (12.into(), "black".into())
+    );
     g.play("e2e4").unwrap();
     let history = json(g.history().unwrap());
     assert_eq!(history[1]["moveNumber"], 13);
@@ -138,10 +141,16 @@ fn a_lead_says_when_it_is_en_passant() {
 fn castling_leads_name_their_rook_in_camel_case() {
     let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into())).unwrap();
     let leads = json(g.leads().unwrap());
-    let (castles, others): (Vec<_>, Vec<_>) =
-        leads.as_array().unwrap().iter().partition(|l| !l["rook"].is_null());
+    let (castles, others): (Vec<_>, Vec<_>) = leads
+        .as_array()
+        .unwrap()
+        .iter()
+        .partition(|l| !l["rook"].is_null());
     assert_eq!(castles.len(), 1);
-    assert_eq!((castles[0]["from"].clone(), castles[0]["to"].clone()), ("e1".into(), "g1".into()));
+    assert_eq!(
+        (castles[0]["from"].clone(), castles[0]["to"].clone()),
+        ("e1".into(), "g1".into())
+    );
     assert_eq!(castles[0]["rook"], "h1");
     assert_eq!(others.len(), 14);
     let t = json(g.play("e1g1").unwrap());
@@ -152,11 +161,21 @@ fn castling_leads_name_their_rook_in_camel_case() {
 #[wasm_bindgen_test]
 fn variants_are_listed_with_display_names_and_aliases() {
     let list = json(variants().unwrap());
-    let grolman = list.as_array().unwrap().iter().find(|v| v["name"] == "grolman").unwrap();
+    let grolman = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "grolman")
+        .unwrap();
     assert_eq!(grolman["displayName"], "Grolman chess");
     assert_eq!(grolman["aliases"], serde_json::json!(["kazan"]));
     assert_eq!(grolman["condition"], "Grolman chess");
-    let orthodox = list.as_array().unwrap().iter().find(|v| v["name"] == "orthodox").unwrap();
+    let orthodox = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "orthodox")
+        .unwrap();
     assert_eq!(orthodox["condition"], serde_json::Value::Null);
     assert_eq!(list.as_array().unwrap().len(), 3);
     assert_eq!(Game::new("Kazan", None).unwrap().variant(), "grolman");
@@ -166,7 +185,10 @@ fn variants_are_listed_with_display_names_and_aliases() {
 fn diagram_facts_count_and_list_the_units() {
     let facts = json(diagram_facts("4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1").unwrap());
     assert_eq!(facts["unitCount"], "(3+1)");
-    assert_eq!((facts["white"].clone(), facts["black"].clone()), (3.into(), 1.into()));
+    assert_eq!(
+        (facts["white"].clone(), facts["black"].clone()),
+        (3.into(), 1.into())
+    );
     assert_eq!(facts["description"], "White: Ke1, Ra1, Pe2. Black: Ke8.");
     assert_eq!(facts["placement"], "4k3/8/8/8/8/8/4P3/R3K3");
     assert!(diagram_facts("8/8 w").is_err());

@@ -511,6 +511,7 @@ impl<R: Recorder> Space for OnPosition<'_, R> {
         self.moved.set(to);
         self.recorder
             .follow(self.pos, (from, to, promotion), role, reason, before.0);
+        debug_assert!(self.len < self.played.len(), "a chain longer than a side's units");
         if let Some(slot) = self.played.get_mut(self.len) {
             *slot = Some(Played {
                 moved,

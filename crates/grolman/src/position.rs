@@ -350,7 +350,7 @@ impl Position {
     /// # Errors
     /// A [`FenError`]: the field and what is wrong with it, or why the position is not legal.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Ok(Position::from_setup(Setup::from_fen(fen)?).map_err(FenError::Setup)?)
+        Position::from_setup(Setup::from_fen(fen)?).map_err(FenError::Setup)
     }
 
     /// Writes the six-field FEN.

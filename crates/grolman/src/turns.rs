@@ -196,7 +196,7 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
         pos: &Position,
         unmoved: Bitboard,
         vacated: [Option<Square>; 2],
-        best: Option<(Role, [Bitboard; 2])>,
+        best: chain::Followers<Bitboard>,
     ) -> FollowReason {
         let choice = best.is_some_and(|(_, found)| found[0].count() + found[1].count() > 1);
         let mut reason = if choice {

@@ -112,13 +112,19 @@ mod tests {
     use crate::turns::{count_turns, for_each_turn};
     use crate::variant::Variant;
 
-    /// The positions of the perft suite, and seven more: a pinned unit that leads, castling
-    /// rights with a queen in the middle, a pawn that promotes as a follower, two about
-    /// castling rights and castling followers, and two where a chain may end by emptying a
-    /// pinned unit's square.
+    /// The six positions of the classic perft suite (docs/perft.md), and seven more: a pinned
+    /// unit that leads, castling rights with a queen in the middle, a pawn that promotes as a
+    /// follower, two about castling rights and castling followers, and two where a chain may
+    /// end by emptying a pinned unit's square.
     fn positions() -> Vec<&'static str> {
-        let suite = include_str!("../../../../../tests/data/perft.txt");
-        let mut fens: Vec<&str> = suite.lines().filter_map(|l| l.strip_prefix("fen ")).collect();
+        let mut fens = vec![
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        ];
         fens.extend([
             "4r1k1/8/8/8/8/8/4N3/4KB2 w - - 0 1",
             "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
