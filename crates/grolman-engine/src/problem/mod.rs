@@ -9,7 +9,7 @@ use core::str::FromStr;
 
 use grolman::{Position, Variant};
 
-pub use input::{parse, ProblemError};
+pub use input::{parse, ProblemError, ProblemErrorKind};
 pub use solve::{solve, solve_twin, Cancelled, TwinReport, Verdict};
 
 /// What is to be achieved.
@@ -67,6 +67,8 @@ impl fmt::Display for ParseStipulationError {
         f.write_str(&self.0)
     }
 }
+
+impl std::error::Error for ParseStipulationError {}
 
 impl FromStr for Stipulation {
     type Err = ParseStipulationError;

@@ -1,35 +1,16 @@
 //! Reading problems: FEN lines (`<variant> <fen> <stipulation> [intended]`) or a subset of
 //! Popeye's input language (see the crate README for the exact subset and our condition names).
 
-use core::fmt;
-
 use grolman::{Position, Variant};
 
 use super::{Problem, Stipulation, Twin};
 
+mod error;
 mod popeye;
 
+pub use error::{ProblemError, ProblemErrorKind};
+
 use popeye::{keyword, Keyword, Popeye};
-
-/// A problem text that cannot be read: the line (from 1), the offending token and the reason.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProblemError {
-    pub line: usize,
-    pub token: String,
-    pub message: String,
-}
-
-impl fmt::Display for ProblemError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.token.is_empty() {
-            write!(f, "line {}: {}", self.line, self.message)
-        } else {
-            write!(f, "line {}, at {:?}: {}", self.line, self.token, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ProblemError {}
 
 #[derive(Clone, Debug)]
 struct Token {
@@ -37,11 +18,11 @@ struct Token {
     text: String,
 }
 
-fn error(token: &Token, message: impl Into<String>) -> ProblemError {
+fn error(token: &Token, kind: ProblemErrorKind) -> ProblemError {
     ProblemError {
         line: token.line,
         token: token.text.clone(),
-        message: message.into(),
+        kind,
     }
 }
 
@@ -64,8 +45,7 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, ProblemError> {
         return Err(ProblemError {
             line: 1,
             token: String::new(),
-            message: "no problem found: expected BeginProblem or a line '<variant> <fen> <stipulation>'"
-                .into(),
+            kind: ProblemErrorKind::NoProblem,
         });
     };
     if keyword(&first.text) == Some(Keyword::BeginProblem) {
@@ -107,12 +87,10 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 text: w.to_string(),
             })
             .collect();
-        let variant: Variant = words[0].text.parse().map_err(|e| {
-            error(
-                &words[0],
-                format!("{e}; a problem is either a line '<variant> <fen> <stipulation> [intended]' or starts with BeginProblem"),
-            )
-        })?;
+        let variant: Variant = words[0]
+            .text
+            .parse()
+            .map_err(|e| error(&words[0], ProblemErrorKind::UnknownVariant(e)))?;
         let mut end = words.len();
         let mut intended = 1;
         if end > 2
@@ -122,22 +100,23 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
             intended = words[end - 1]
                 .text
                 .parse()
-                .map_err(|_| error(&words[end - 1], "expected the intended number of solutions"))?;
+                .map_err(|_| error(&words[end - 1], ProblemErrorKind::BadIntendedCount))?;
             end -= 1;
         }
         if end < 3 {
             return Err(error(
                 words.last().unwrap_or(&words[0]),
-                "expected '<variant> <fen> <stipulation> [intended]'",
+                ProblemErrorKind::ShortLine,
             ));
         }
         let stip_token = &words[end - 1];
         let stipulation: Stipulation = stip_token
             .text
             .parse()
-            .map_err(|e| error(stip_token, format!("{e}")))?;
+            .map_err(|e| error(stip_token, ProblemErrorKind::Stipulation(e)))?;
         let fen: Vec<&str> = words[1..end - 1].iter().map(|t| t.text.as_str()).collect();
-        let position = Position::from_fen(&fen.join(" ")).map_err(|e| error(&words[1], e.to_string()))?;
+        let position =
+            Position::from_fen(&fen.join(" ")).map_err(|e| error(&words[1], ProblemErrorKind::Fen(e)))?;
         problems.push(Problem {
             title: String::new(),
             variant,
@@ -152,4 +131,54 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
         });
     }
     Ok(problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use grolman::{Color, SetupError, Square};
+
+    use super::{parse, ProblemErrorKind as Kind};
+
+    const BOARD: &str = "BeginProblem\nPieces White Ke1 Black Ke8\n";
+
+    fn kind(text: &str) -> (usize, String, Kind) {
+        let e = parse(text).unwrap_err();
+        (e.line, e.token, e.kind)
+    }
+
+    #[test]
+    fn an_unsupported_stipulation_keeps_the_stipulation_error() {
+        let (line, token, k) = kind(&format!("{BOARD}Stipulation ser-#3\nEndProblem"));
+        assert_eq!((line, token.as_str()), (3, "ser-#3"));
+        assert!(matches!(k, Kind::Stipulation(_)), "{k:?}");
+    }
+
+    #[test]
+    fn a_bad_square_is_told_apart_in_pieces_and_in_twins() {
+        let (line, _, k) = kind("BeginProblem\nPieces White Ke1 Qz9\nEndProblem");
+        assert_eq!((line, k), (2, Kind::NotASquare("z9".into())));
+        let (line, token, k) = kind(&format!("{BOARD}Stipulation #2\nTwin Move e1 z9\nEndProblem"));
+        assert_eq!((line, token.as_str(), k), (4, "z9", Kind::BadSquare));
+    }
+
+    #[test]
+    fn a_twin_names_the_square_it_cannot_change() {
+        let (line, token, k) = kind(&format!("{BOARD}Stipulation #2\nTwin Move d4 d5\nEndProblem"));
+        assert_eq!(
+            (line, token.as_str(), k),
+            (4, "Twin", Kind::TwinEmpty(Square::D4))
+        );
+        let (_, _, k) = kind(&format!("{BOARD}Stipulation #2\nTwin Add White Pe1\nEndProblem"));
+        assert_eq!(k, Kind::TwinOccupied(Square::E1));
+        let (_, _, k) = kind(&format!("{BOARD}Stipulation #2\nTwin Remove e8\nEndProblem"));
+        assert_eq!(k, Kind::IllegalPosition(SetupError::NoKing(Color::Black)));
+    }
+
+    #[test]
+    fn a_wrapped_rules_error_is_the_source() {
+        use std::error::Error;
+        let e = parse("grolmann 8/8/8/8/8/8/8/8 w - - 0 1 #2").unwrap_err();
+        assert!(matches!(e.kind, Kind::UnknownVariant(_)), "{:?}", e.kind);
+        assert!(e.source().unwrap().to_string().starts_with("unknown variant"));
+    }
 }

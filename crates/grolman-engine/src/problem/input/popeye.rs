@@ -3,7 +3,7 @@
 
 use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup, Square, Variant};
 
-use super::{error, ProblemError, Token};
+use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
 use crate::problem::{Problem, Stipulation, Twin};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,11 +111,11 @@ impl Popeye {
         self.tokens.last().map_or(1, |t| t.line)
     }
 
-    fn expect(&mut self, what: &str, after: &Token) -> Result<Token, ProblemError> {
+    fn expect(&mut self, what: &'static str, after: &Token) -> Result<Token, ProblemError> {
         self.next().ok_or_else(|| ProblemError {
             line: after.line,
             token: after.text.clone(),
-            message: format!("expected {what} after it, found the end of the input"),
+            kind: Kind::EndOfInput { expected: what },
         })
     }
 
@@ -141,18 +141,18 @@ impl Popeye {
                 return Err(ProblemError {
                     line: self.last_line(),
                     token: String::new(),
-                    message: "missing EndProblem".into(),
+                    kind: Kind::MissingEndProblem,
                 });
             };
             let Some(kw) = keyword(&tok.text) else {
-                return Err(error(&tok, "unknown or unsupported keyword"));
+                return Err(error(&tok, Kind::UnknownKeyword));
             };
             match kw {
-                Keyword::BeginProblem => return Err(error(&tok, "BeginProblem inside a problem")),
+                Keyword::BeginProblem => return Err(error(&tok, Kind::BeginInsideProblem)),
                 Keyword::EndProblem => {
                     out.push(draft.finish()?);
                     if let Some(t) = self.next() {
-                        return Err(error(&t, "text after EndProblem"));
+                        return Err(error(&t, Kind::TextAfterEndProblem));
                     }
                     return Ok(out);
                 }
@@ -189,7 +189,7 @@ impl Popeye {
                         .parse()
                         .ok()
                         .filter(|n| *n >= 1)
-                        .ok_or_else(|| error(&t, "expected a number of solutions (1 or more)"))?;
+                        .ok_or_else(|| error(&t, Kind::BadIntended))?;
                 }
             }
         }
@@ -211,29 +211,15 @@ impl Popeye {
     fn condition(&mut self, tok: &Token, draft: &mut Draft) -> Result<(), ProblemError> {
         let words = self.words();
         if words.is_empty() {
-            return Err(error(
-                tok,
-                "expected a condition after it (GrolmanChess or TatarstanChess)",
-            ));
+            return Err(error(tok, Kind::NoCondition));
         }
         for w in words {
             let lower = w.text.to_ascii_lowercase();
             draft.variant = match lower.as_str() {
                 "grolmanchess" | "kazanchess" => Variant::Grolman,
                 "tatarstanchess" => Variant::Tatarstan,
-                "followmyleader" => {
-                    return Err(error(
-                        &w,
-                        "FollowMyLeader is Popeye's own condition (each move must go to the square the \
-                         previous move left), not Grolman chess: write 'Condition GrolmanChess'",
-                    ))
-                }
-                _ => {
-                    return Err(error(
-                        &w,
-                        "unsupported condition (supported: GrolmanChess, KazanChess, TatarstanChess)",
-                    ))
-                }
+                "followmyleader" => return Err(error(&w, Kind::FollowMyLeader)),
+                _ => return Err(error(&w, Kind::UnsupportedCondition)),
             };
         }
         Ok(())
@@ -242,7 +228,7 @@ impl Popeye {
     fn option(&mut self, tok: &Token, draft: &mut Draft) -> Result<(), ProblemError> {
         let words = self.words();
         if words.is_empty() {
-            return Err(error(tok, "expected an option after it"));
+            return Err(error(tok, Kind::NoOption));
         }
         for w in words {
             if prefix_of(&w.text, "nothreat", 3) {
@@ -251,10 +237,7 @@ impl Popeye {
                 || prefix_of(&w.text, "noboard", 3)
                 || prefix_of(&w.text, "intelligent", 3))
             {
-                return Err(error(
-                    &w,
-                    "unsupported option (supported: NoThreat; Variation, NoBoard, Intelligent are accepted and ignored)",
-                ));
+                return Err(error(&w, Kind::UnsupportedOption));
             }
         }
         Ok(())
@@ -265,10 +248,7 @@ impl Popeye {
         let mut color = None;
         let words = self.words();
         if words.is_empty() {
-            return Err(error(
-                tok,
-                "expected 'White' or 'Black' and pieces such as Ke1 after it",
-            ));
+            return Err(error(tok, Kind::NoPieces));
         }
         for w in words {
             if let Some(c) = color_word(&w)? {
@@ -276,12 +256,12 @@ impl Popeye {
                 continue;
             }
             let Some(c) = color else {
-                return Err(error(&w, "expected 'White' or 'Black' before the pieces"));
+                return Err(error(&w, Kind::NoColorBeforePieces));
             };
             let (role, squares) = piece_spec(&w)?;
             for sq in squares {
                 if board.piece_at(sq).is_some() {
-                    return Err(error(&w, format!("square {sq} is already occupied")));
+                    return Err(error(&w, Kind::Occupied(sq)));
                 }
                 board.put(sq, Piece::new(c, role));
             }
@@ -314,11 +294,11 @@ impl Popeye {
             } else if prefix_of(&w, "add", 3) {
                 self.at += 1;
                 let c = self.expect("'White' or 'Black'", &t)?;
-                let color = color_word(&c)?.ok_or_else(|| error(&c, "expected 'White' or 'Black'"))?;
+                let color = color_word(&c)?.ok_or_else(|| error(&c, Kind::ExpectedColor))?;
                 let p = self.expect("a piece such as Pe4", &c)?;
                 let (role, squares) = piece_spec(&p)?;
                 if squares.len() != 1 {
-                    return Err(error(&p, "add one piece at a time"));
+                    return Err(error(&p, Kind::AddOneAtATime));
                 }
                 Change::Add(Piece::new(color, role), squares[0])
             } else if prefix_of(&w, "stipulation", 4) {
@@ -328,22 +308,19 @@ impl Popeye {
             } else if keyword(&w).is_some() {
                 break;
             } else {
-                return Err(error(
-                    &t,
-                    "unsupported twin change (supported: Move, Remove, Add, Exchange, Stipulation, Continued)",
-                ));
+                return Err(error(&t, Kind::UnsupportedTwinChange));
             };
             changes.push(change);
         }
         if changes.is_empty() {
-            return Err(error(tok, "expected a change after it, such as 'Move e1 e2'"));
+            return Err(error(tok, Kind::NoTwinChange));
         }
         Ok((continued, changes))
     }
 
     fn square(&mut self, after: &Token) -> Result<Square, ProblemError> {
         let t = self.expect("a square", after)?;
-        Square::parse(&t.text.to_ascii_lowercase()).ok_or_else(|| error(&t, "expected a square such as e4"))
+        Square::parse(&t.text.to_ascii_lowercase()).ok_or_else(|| error(&t, Kind::BadSquare))
     }
 }
 
@@ -354,7 +331,7 @@ fn color_word(w: &Token) -> Result<Option<Color>, ProblemError> {
     } else if prefix_of(&lower, "black", 3) {
         Ok(Some(Color::Black))
     } else if prefix_of(&lower, "neutral", 3) {
-        Err(error(w, "neutral pieces are not supported"))
+        Err(error(w, Kind::NeutralPiece))
     } else {
         Ok(None)
     }
@@ -372,24 +349,16 @@ fn piece_spec(w: &Token) -> Result<(Role, Vec<Square>), ProblemError> {
         'b' => Role::Bishop,
         's' | 'n' => Role::Knight,
         'p' => Role::Pawn,
-        _ => {
-            return Err(error(
-                w,
-                "unknown piece (expected K, Q, R, B, S or N, P followed by squares, e.g. Sb1c3)",
-            ))
-        }
+        _ => return Err(error(w, Kind::UnknownPiece)),
     };
     let rest: Vec<char> = chars.collect();
     if rest.is_empty() || !rest.len().is_multiple_of(2) {
-        return Err(error(
-            w,
-            "expected a piece letter followed by squares, e.g. Pa2b2",
-        ));
+        return Err(error(w, Kind::PieceWithoutSquares));
     }
     let mut squares = Vec::new();
     for pair in rest.chunks(2) {
         let s: String = pair.iter().collect();
-        let sq = Square::parse(&s).ok_or_else(|| error(w, format!("{s:?} is not a square")))?;
+        let sq = Square::parse(&s).ok_or_else(|| error(w, Kind::NotASquare(s)))?;
         squares.push(sq);
     }
     Ok((role, squares))
@@ -406,15 +375,11 @@ fn forsyth(t: &Token) -> Result<Board, ProblemError> {
             c => c,
         })
         .collect();
-    placement
-        .parse()
-        .map_err(|e: grolman::ParseFenError| error(t, e.to_string()))
+    placement.parse().map_err(|e| error(t, Kind::Forsyth(e)))
 }
 
 fn stipulation(t: &Token) -> Result<Stipulation, ProblemError> {
-    t.text
-        .parse()
-        .map_err(|e: crate::problem::ParseStipulationError| error(t, e.to_string()))
+    t.text.parse().map_err(|e| error(t, Kind::Stipulation(e)))
 }
 
 impl Draft {
@@ -433,13 +398,10 @@ impl Draft {
 
     fn finish(self) -> Result<Problem, ProblemError> {
         let Some((board, board_token)) = self.board else {
-            return Err(error(
-                &self.start,
-                "this problem has no Pieces (or Forsyth) section",
-            ));
+            return Err(error(&self.start, Kind::NoBoard));
         };
         let Some(stipulation) = self.stipulation else {
-            return Err(error(&self.start, "this problem has no Stipulation"));
+            return Err(error(&self.start, Kind::NoStipulation));
         };
         let mut twins = vec![Twin {
             label: String::new(),
@@ -486,7 +448,7 @@ fn apply(
     change: &Change,
     tok: &Token,
 ) -> Result<(), ProblemError> {
-    let empty = |sq: Square| error(tok, format!("twin: no piece on {sq}"));
+    let empty = |sq: Square| error(tok, Kind::TwinEmpty(sq));
     match *change {
         Change::Move(a, b) => {
             let p = board.take(a).ok_or_else(|| empty(a))?;
@@ -498,7 +460,7 @@ fn apply(
         }
         Change::Add(p, a) => {
             if board.piece_at(a).is_some() {
-                return Err(error(tok, format!("twin: {a} is already occupied")));
+                return Err(error(tok, Kind::TwinOccupied(a)));
             }
             board.put(a, p);
         }
@@ -557,5 +519,5 @@ fn setup(board: &Board, stip: Stipulation, tok: &Token) -> Result<Position, Prob
         halfmoves: 0,
         fullmoves: 1,
     })
-    .map_err(|e| error(tok, format!("illegal position: {e}")))
+    .map_err(|e| error(tok, Kind::IllegalPosition(e)))
 }

@@ -1,0 +1,168 @@
+//! Why a problem text cannot be read: [`ProblemError`] (the line, the token) and its
+//! [`ProblemErrorKind`] (what is wrong there, wrapping the rules crate's own errors).
+
+use core::fmt;
+
+use grolman::{FenError, ParseFenError, ParseVariantError, SetupError, Square};
+
+use crate::problem::ParseStipulationError;
+
+/// A problem text that cannot be read: the line (from 1), the offending token (empty when the
+/// fault is the end of the text) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProblemError {
+    pub line: usize,
+    pub token: String,
+    pub kind: ProblemErrorKind,
+}
+
+/// What is wrong at the token of a [`ProblemError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemErrorKind {
+    /// The text has no problem at all.
+    NoProblem,
+    /// A FEN line whose first word is not a variant.
+    UnknownVariant(ParseVariantError),
+    /// A FEN line's last word, all digits, is not a number of solutions.
+    BadIntendedCount,
+    /// A FEN line with fewer than three words.
+    ShortLine,
+    /// A FEN line's placement and fields.
+    Fen(FenError),
+    /// The text ends where this is expected after the token.
+    EndOfInput {
+        expected: &'static str,
+    },
+    MissingEndProblem,
+    UnknownKeyword,
+    BeginInsideProblem,
+    TextAfterEndProblem,
+    /// `Intended` followed by anything but a number from 1.
+    BadIntended,
+    NoCondition,
+    /// Popeye's FollowMyLeader, which is often mistaken for Grolman chess.
+    FollowMyLeader,
+    UnsupportedCondition,
+    NoOption,
+    UnsupportedOption,
+    /// `Pieces` with nothing after it.
+    NoPieces,
+    /// A piece before any `White` or `Black`.
+    NoColorBeforePieces,
+    /// `Pieces` puts two units on this square.
+    Occupied(Square),
+    /// The word after a twin's `Add` is not a colour.
+    ExpectedColor,
+    /// A twin's `Add` with more than one square.
+    AddOneAtATime,
+    UnsupportedTwinChange,
+    /// `Twin` with no change after it.
+    NoTwinChange,
+    /// A twin's square (after `Move`, `Remove`, `Exchange`).
+    BadSquare,
+    NeutralPiece,
+    UnknownPiece,
+    /// A piece letter without squares, or with half a square.
+    PieceWithoutSquares,
+    /// This pair of characters in a piece such as `Pa2b2` is not a square.
+    NotASquare(String),
+    /// `Forsyth`'s placement.
+    Forsyth(ParseFenError),
+    Stipulation(ParseStipulationError),
+    NoBoard,
+    NoStipulation,
+    /// A twin moves, removes or exchanges from this empty square.
+    TwinEmpty(Square),
+    /// A twin adds a unit on this occupied square.
+    TwinOccupied(Square),
+    /// The diagram (or a twin of it) is not a legal position.
+    IllegalPosition(SetupError),
+}
+
+impl fmt::Display for ProblemErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ProblemErrorKind as K;
+        match self {
+            K::NoProblem => f.write_str(
+                "no problem found: expected BeginProblem or a line '<variant> <fen> <stipulation>'",
+            ),
+            K::UnknownVariant(e) => write!(
+                f,
+                "{e}; a problem is either a line '<variant> <fen> <stipulation> [intended]' or starts with BeginProblem"
+            ),
+            K::BadIntendedCount => f.write_str("expected the intended number of solutions"),
+            K::ShortLine => f.write_str("expected '<variant> <fen> <stipulation> [intended]'"),
+            K::Fen(e) => e.fmt(f),
+            K::EndOfInput { expected } => {
+                write!(f, "expected {expected} after it, found the end of the input")
+            }
+            K::MissingEndProblem => f.write_str("missing EndProblem"),
+            K::UnknownKeyword => f.write_str("unknown or unsupported keyword"),
+            K::BeginInsideProblem => f.write_str("BeginProblem inside a problem"),
+            K::TextAfterEndProblem => f.write_str("text after EndProblem"),
+            K::BadIntended => f.write_str("expected a number of solutions (1 or more)"),
+            K::NoCondition => {
+                f.write_str("expected a condition after it (GrolmanChess or TatarstanChess)")
+            }
+            K::FollowMyLeader => f.write_str(
+                "FollowMyLeader is Popeye's own condition (each move must go to the square the \
+                 previous move left), not Grolman chess: write 'Condition GrolmanChess'",
+            ),
+            K::UnsupportedCondition => f.write_str(
+                "unsupported condition (supported: GrolmanChess, KazanChess, TatarstanChess)",
+            ),
+            K::NoOption => f.write_str("expected an option after it"),
+            K::UnsupportedOption => f.write_str(
+                "unsupported option (supported: NoThreat; Variation, NoBoard, Intelligent are accepted and ignored)",
+            ),
+            K::NoPieces => f.write_str("expected 'White' or 'Black' and pieces such as Ke1 after it"),
+            K::NoColorBeforePieces => f.write_str("expected 'White' or 'Black' before the pieces"),
+            K::Occupied(sq) => write!(f, "square {sq} is already occupied"),
+            K::ExpectedColor => f.write_str("expected 'White' or 'Black'"),
+            K::AddOneAtATime => f.write_str("add one piece at a time"),
+            K::UnsupportedTwinChange => f.write_str(
+                "unsupported twin change (supported: Move, Remove, Add, Exchange, Stipulation, Continued)",
+            ),
+            K::NoTwinChange => f.write_str("expected a change after it, such as 'Move e1 e2'"),
+            K::BadSquare => f.write_str("expected a square such as e4"),
+            K::NeutralPiece => f.write_str("neutral pieces are not supported"),
+            K::UnknownPiece => f.write_str(
+                "unknown piece (expected K, Q, R, B, S or N, P followed by squares, e.g. Sb1c3)",
+            ),
+            K::PieceWithoutSquares => {
+                f.write_str("expected a piece letter followed by squares, e.g. Pa2b2")
+            }
+            K::NotASquare(s) => write!(f, "{s:?} is not a square"),
+            K::Forsyth(e) => e.fmt(f),
+            K::Stipulation(e) => e.fmt(f),
+            K::NoBoard => f.write_str("this problem has no Pieces (or Forsyth) section"),
+            K::NoStipulation => f.write_str("this problem has no Stipulation"),
+            K::TwinEmpty(sq) => write!(f, "twin: no piece on {sq}"),
+            K::TwinOccupied(sq) => write!(f, "twin: {sq} is already occupied"),
+            K::IllegalPosition(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "line {}: {}", self.line, self.kind)
+        } else {
+            write!(f, "line {}, at {:?}: {}", self.line, self.token, self.kind)
+        }
+    }
+}
+
+impl std::error::Error for ProblemError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ProblemErrorKind::UnknownVariant(e) => Some(e),
+            ProblemErrorKind::Fen(e) => Some(e),
+            ProblemErrorKind::Forsyth(e) => Some(e),
+            ProblemErrorKind::Stipulation(e) => Some(e),
+            ProblemErrorKind::IllegalPosition(e) => Some(e),
+            _ => None,
+        }
+    }
+}
