@@ -93,3 +93,39 @@ fn bad_problem_files_name_the_line_and_token() {
         "line 1: no problem found: expected BeginProblem or a line '<variant> <fen> <stipulation>'"
     );
 }
+
+#[test]
+fn a_bad_stipulation_says_by_kind_what_is_wrong_and_names_the_text() {
+    use grolman_engine::problem::{ParseStipulationErrorKind as Kind, Stipulation};
+    let cases = [
+        (
+            "ser-#3",
+            Kind::Unsupported,
+            "unsupported stipulation \"ser-#3\" (expected #n, h#n, h#n.5 or s#n)",
+        ),
+        (
+            "#2.5",
+            Kind::HalfMoveNotHelp,
+            "\"#2.5\": half moves (.5) are only for helpmates",
+        ),
+        (
+            "h#x",
+            Kind::NotANumber,
+            "\"h#x\": expected a number of moves after '#'",
+        ),
+        (
+            "#0",
+            Kind::OutOfRange { least: 1 },
+            "\"#0\": the number of moves must be from 1 to",
+        ),
+    ];
+    for (text, kind, message) in cases {
+        let error = text.parse::<Stipulation>().unwrap_err();
+        assert_eq!((error.text.as_str(), error.kind), (text, kind), "{text}");
+        assert!(error.to_string().starts_with(message), "{text}: {error}");
+    }
+    assert!(
+        "h#0.5".parse::<Stipulation>().is_ok(),
+        "a helpmate in half a move"
+    );
+}

@@ -58,13 +58,47 @@ impl fmt::Display for Stipulation {
     }
 }
 
-/// Why a stipulation could not be read.
+/// Why a stipulation could not be read: the text as written, and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseStipulationError(pub String);
+pub struct ParseStipulationError {
+    pub text: String,
+    pub kind: ParseStipulationErrorKind,
+}
+
+/// The ways a stipulation can be wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseStipulationErrorKind {
+    /// Not `#n`, `h#n`, `h#n.5` or `s#n`.
+    Unsupported,
+    /// `.5` after a direct mate or a selfmate.
+    HalfMoveNotHelp,
+    /// No number after the `#`.
+    NotANumber,
+    /// A number of moves outside `least..=MAX_MOVES`.
+    OutOfRange { least: u32 },
+}
 
 impl fmt::Display for ParseStipulationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let s = &self.text;
+        match self.kind {
+            ParseStipulationErrorKind::Unsupported => {
+                write!(
+                    f,
+                    "unsupported stipulation {s:?} (expected #n, h#n, h#n.5 or s#n)"
+                )
+            }
+            ParseStipulationErrorKind::HalfMoveNotHelp => {
+                write!(f, "{s:?}: half moves (.5) are only for helpmates")
+            }
+            ParseStipulationErrorKind::NotANumber => write!(f, "{s:?}: expected a number of moves after '#'"),
+            ParseStipulationErrorKind::OutOfRange { least } => {
+                write!(
+                    f,
+                    "{s:?}: the number of moves must be from {least} to {MAX_MOVES}"
+                )
+            }
+        }
     }
 }
 
@@ -74,6 +108,10 @@ impl FromStr for Stipulation {
     type Err = ParseStipulationError;
 
     fn from_str(s: &str) -> Result<Stipulation, ParseStipulationError> {
+        let error = |kind| ParseStipulationError {
+            text: s.to_string(),
+            kind,
+        };
         let lower = s.to_ascii_lowercase();
         let (aim, rest) = if let Some(r) = lower.strip_prefix("h#") {
             (Aim::Help, r)
@@ -82,27 +120,19 @@ impl FromStr for Stipulation {
         } else if let Some(r) = lower.strip_prefix('#') {
             (Aim::Direct, r)
         } else {
-            return Err(ParseStipulationError(format!(
-                "unsupported stipulation {s:?} (expected #n, h#n, h#n.5 or s#n)"
-            )));
+            return Err(error(ParseStipulationErrorKind::Unsupported));
         };
         let (number, half) = match rest.strip_suffix(".5") {
             Some(n) if aim == Aim::Help => (n, true),
-            Some(_) => {
-                return Err(ParseStipulationError(format!(
-                    "{s:?}: half moves (.5) are only for helpmates"
-                )))
-            }
+            Some(_) => return Err(error(ParseStipulationErrorKind::HalfMoveNotHelp)),
             None => (rest, false),
         };
         let moves: u32 = number
             .parse()
-            .map_err(|_| ParseStipulationError(format!("{s:?}: expected a number of moves after '#'")))?;
+            .map_err(|_| error(ParseStipulationErrorKind::NotANumber))?;
         let least = if aim == Aim::Help && half { 0 } else { 1 };
         if moves < least || moves > MAX_MOVES {
-            return Err(ParseStipulationError(format!(
-                "{s:?}: the number of moves must be from {least} to {MAX_MOVES}"
-            )));
+            return Err(error(ParseStipulationErrorKind::OutOfRange { least }));
         }
         Ok(Stipulation { aim, moves, half })
     }
