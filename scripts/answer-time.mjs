@@ -6,10 +6,9 @@
 // Usage: node scripts/answer-time.mjs [--root DIR] [--turns N] [--variants grolman,tatarstan]
 //        [--levels 1,3] [--depths]   (after `make build`; DIR defaults to this checkout;
 //        --turns 0 --depths: the depths only)
-import { chromium } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
+import { median, servedChromium } from "./served-chromium.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -21,21 +20,9 @@ const root = resolve(option("root", here));
 const turns = Number(option("turns", "5"));
 const variants = option("variants", "grolman,tatarstan").split(",");
 const levels = option("levels", "1,3").split(",").map(Number);
-const port = 8000 + Math.floor(Math.random() * 900) + 50;
-const base = `http://127.0.0.1:${port}/`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-const server = spawn(process.execPath, [join(here, "scripts/serve.mjs"), "--port", String(port), "--quiet"], {
-  cwd: root,
-  stdio: "inherit",
-});
-await new Promise((done) => setTimeout(done, 400));
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const { base, browser, stop } = await servedChromium(root);
 
 /** A page at the start of `variant`, the computer playing Black at `level`. */
 async function open(variant, level, prefs = {}) {
@@ -144,6 +131,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  server.kill();
+  await stop();
 }

@@ -1,16 +1,14 @@
 // Figures for the playground: page weight, time to a playable board, turn-query time and
 // perft speed in Chromium (wasm) against native. Prints a small report; asserts nothing.
 // Usage: node scripts/measure.mjs   (after `make build`; `make measure` does both)
-import { chromium } from "@playwright/test";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
+import { median, servedChromium } from "./served-chromium.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const port = 8000 + Math.floor(Math.random() * 900) + 50;
-const base = `http://127.0.0.1:${port}/`;
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const FENS = { start: START, kiwipete: KIWIPETE };
@@ -36,19 +34,8 @@ const PERFT_CASES = (native.length ? native : [
 ]).map(({ variant, name, depth }) => ({ variant, name, fen: FENS[name], depth }));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const server = spawn(process.execPath, [join(root, "scripts/serve.mjs"), "--port", String(port), "--quiet"], {
-  cwd: root,
-  stdio: "inherit",
-});
-await new Promise((resolve) => setTimeout(resolve, 400));
-
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const { base, browser, stop } = await servedChromium(root);
 try {
   // 1. Page weight: every file the page loads, raw and gzip -9; first what the playable board
   // needs, then what loads while it idles (the Embed dialog).
@@ -149,6 +136,5 @@ try {
   }
   if (bench.status !== 0) console.log(`  (grolman-cli bench failed: ${bench.stderr?.trim().split("\n").pop()})`);
 } finally {
-  await browser.close();
-  server.kill();
+  await stop();
 }
