@@ -8,22 +8,19 @@ const PLURAL = { pawn: "pawns", knight: "knights", bishop: "bishops", rook: "roo
 const LISTED = 4;
 
 /** The transform events of a turn as [{ stage, count }], in the order the stages ran. */
-export function transformCounts(turn) {
+function transformCounts(turn) {
   const counts = [];
-  let stage = null;
   for (const event of turn.events ?? []) {
-    if (event.type === "stage") stage = event.role;
     if (event.type !== "transform") continue;
-    const kind = event.stage ?? stage;
     const last = counts[counts.length - 1];
-    if (last?.stage === kind) last.count += 1;
-    else counts.push({ stage: kind, count: 1 });
+    if (last?.stage === event.stage) last.count += 1;
+    else counts.push({ stage: event.stage, count: 1 });
   }
   return counts;
 }
 
 /** "16 became knights, then 43 rooks; kings unchanged" */
-export function countsSentence(counts) {
+function countsSentence(counts) {
   const parts = counts.map(({ stage, count }, index) => {
     const kind = count === 1 ? stage : PLURAL[stage];
     return index === 0 ? `${count} became ${count === 1 ? `a ${kind}` : kind}` : `${count} ${kind}`;

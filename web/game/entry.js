@@ -28,11 +28,11 @@ export class TurnEntry {
     this.pending = null; // the entry under way: { lead, turns }
   }
 
-  /** A new game or position: whatever choice was open closes, and the leaders are asked anew. */
+  /** A new game or position: whatever choice was open closes. The host then calls `refresh`
+   *  (both do, with the rest of what a new position needs), which asks the leaders anew. */
   reset(game) {
     this.cancel();
     this.game = game;
-    this.refresh();
   }
 
   /** After a turn was played or taken back in the same game. */

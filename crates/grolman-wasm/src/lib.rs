@@ -217,9 +217,14 @@ impl Game {
     /// Plays a turn code (forced-chain prefixes accepted); returns the turn played, with its
     /// move number and side.
     pub fn play(&mut self, code: &str) -> Result<JsValue, JsError> {
-        let before = self.inner.position().clone();
+        let (move_number, color) = (self.inner.position().fullmoves(), self.inner.position().turn());
         let turn = self.inner.play(code).map_err(err)?;
-        to_js(&played(&before, &turn, self.inner.outcome()))
+        to_js(&PlayedTurn {
+            turn: &turn,
+            move_number,
+            color,
+            outcome: self.inner.outcome().map(OutcomeJs::from),
+        })
     }
 
     /// Takes back the last turn; returns it, or `undefined` at the start.

@@ -394,6 +394,16 @@ fn ties<S: Space>(
     n
 }
 
+/// Why the weakest follows, as far as the followers alone say: by the player's choice when
+/// more than one unit of the weakest kind can follow, else as the weakest.
+#[inline]
+pub(crate) fn follow_reason(best: Followers<Bitboard>) -> FollowReason {
+    match best {
+        Some((_, found)) if found[0].count() + found[1].count() > 1 => FollowReason::Choice,
+        _ => FollowReason::Weakest,
+    }
+}
+
 /// What [`walk`] records of the chains it plays on a position, and what it does at the end
 /// of each.
 pub(crate) trait Recorder {
@@ -410,10 +420,7 @@ pub(crate) trait Recorder {
         _vacated: [Option<Square>; 2],
         best: Followers<Bitboard>,
     ) -> FollowReason {
-        match best {
-            Some((_, found)) if found[0].count() + found[1].count() > 1 => FollowReason::Choice,
-            _ => FollowReason::Weakest,
-        }
+        follow_reason(best)
     }
 
     /// A follower of kind `role` stepped from `from` to `to` (promoting to `promotion`),

@@ -193,16 +193,15 @@ pub(crate) fn castles(pos: &Position, mut out: impl FnMut(Lead)) -> Bitboard {
             continue;
         }
         // What decides it: the squares between king and rook, and when they are empty, the
-        // attacks on each square the king crosses.
-        let (king, rook, king_to, _) = Castling::squares(us, side);
-        let between = attacks::between(king, rook);
-        seen |= between.with(king).with(rook);
-        if (between & occ).is_empty() {
-            for sq in Bitboard::from_square(king) | attacks::between(king, king_to) {
-                seen |= threats.on_seen(sq, occ).1;
-            }
-        }
-        if let Some(lead) = castle(pos, side, |sq| threats.on(sq, occ).any()) {
+        // attacks on each square the king crosses up to the first attacked one.
+        let (king, rook, _, _) = Castling::squares(us, side);
+        seen |= attacks::between(king, rook).with(king).with(rook);
+        let attacked = |sq| {
+            let (attackers, decided) = threats.on_seen(sq, occ);
+            seen |= decided;
+            attackers.any()
+        };
+        if let Some(lead) = castle(pos, side, attacked) {
             out(lead);
         }
     }

@@ -245,7 +245,13 @@ impl Position {
     /// assert_ne!(after_e4.key(), same_placement.key());
     /// ```
     pub fn repetition_key(&self, rules: Rules) -> u64 {
-        let ep = self.ep.filter(|_| {
+        let ep = self.ep.filter(|&ep| {
+            // Only a pawn that attacks the square can lead the capture: without one, no turn
+            // need be played out.
+            let pawns = self.board.by_piece(Piece::new(self.turn, Role::Pawn));
+            if (crate::attacks::pawn_attacks(self.turn.other(), ep) & pawns).is_empty() {
+                return false;
+            }
             let mut capture = false;
             for_each_turn_where(self, rules, false, |l| l.kind == LeadKind::EnPassant, &mut |_| {
                 capture = true;

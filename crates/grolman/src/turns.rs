@@ -198,12 +198,7 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
         vacated: [Option<Square>; 2],
         best: chain::Followers<Bitboard>,
     ) -> FollowReason {
-        let choice = best.is_some_and(|(_, found)| found[0].count() + found[1].count() > 1);
-        let mut reason = if choice {
-            FollowReason::Choice
-        } else {
-            FollowReason::Weakest
-        };
+        let mut reason = chain::follow_reason(best);
         if EXPLAIN {
             let vacated: Vec<Square> = vacated.iter().flatten().copied().collect();
             let units = match best {
@@ -217,7 +212,7 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
                 vacated,
                 units,
                 weakest: best.map(|(role, _)| role),
-                choice,
+                choice: reason == FollowReason::Choice,
             });
         }
         reason
