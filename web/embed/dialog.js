@@ -5,7 +5,8 @@
 import { readFragment } from "../game/url.js";
 import "./grolman-board.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
-import init, { diagramSvg, variants } from "../../pkg/grolman.js";
+import init, { diagramSvg } from "../../pkg/grolman.js";
+import { variantInfo } from "../game/open.js";
 
 const SCRIPT_URL = new URL("./grolman-board.js", import.meta.url).href;
 const EMBED_URL = new URL("../../embed.html", import.meta.url).href;
@@ -126,7 +127,7 @@ function install() {
   let game = null;
   const caption = () => Object.fromEntries(CAPTION.map((n) => [n, inputs[n].value.trim()]).filter(([, v]) => v));
   const what = () => form.querySelector('input[name="embed-what"]:checked').value;
-  const condition = () => variants().find((v) => v.name === game.variant)?.condition ?? undefined;
+  const condition = () => variantInfo(game.variant)?.condition ?? undefined;
   const update = () => {
     const settings = embedSettings(game, what(), caption());
     element.area.value = elementSnippet(settings);

@@ -5,13 +5,14 @@
 // The rules package (pkg/grolman.js and its .wasm) is found relative to this file. The board,
 // the cascade walker and its sentences are the playground's own modules; the rules come from
 // wasm only. Every attribute is data: text goes in with textContent, never as markup.
-import init, { Game, diagramFacts, diagramSvg, piecesOf, variants } from "../../pkg/grolman.js";
+import init, { diagramFacts, diagramSvg, piecesOf } from "../../pkg/grolman.js";
 import { Board } from "../board/board.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { CascadePlayer } from "../cascade/player.js";
 import { capitalize } from "../cascade/text.js";
 import { stepsOf } from "../cascade/walker.js";
 import { TurnEntry, lastTurnSteps } from "../game/entry.js";
+import { openGame, variantInfo } from "../game/open.js";
 import { MoveList } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
@@ -145,20 +146,12 @@ export class GrolmanBoard extends HTMLElement {
   open(settings) {
     let game;
     try {
-      game = new Game(settings.variant);
+      game = openGame(settings.variant, settings.fen);
     } catch (error) {
-      throw new SettingError(error.message);
-    }
-    if (settings.fen) {
-      game.free?.();
-      try {
-        game = new Game(settings.variant, settings.fen);
-      } catch (error) {
-        throw new SettingError(`bad fen ${quote(settings.fen)}: ${error.message}`);
-      }
+      throw new SettingError(error.field === "fen" ? `bad fen ${quote(settings.fen)}: ${error.message}` : error.message);
     }
     this.game = game;
-    this.variantInfo = variants().find((v) => v.name === game.variant());
+    this.variantInfo = variantInfo(game.variant());
     // The variant is the problem's condition unless the page names another.
     settings.caption.condition ??= this.variantInfo.condition ?? undefined;
     this.turnsPlayed = [];

@@ -1,11 +1,12 @@
 // The controller: owns the wasm Game, the history being viewed, the URL fragment and
 // storage; the turn being entered is web/game/entry.js's (shared with <grolman-board>).
 // Rules are asked of wasm.
-import { Game, piecesOf, variants } from "../../pkg/grolman.js";
+import { Game, piecesOf } from "../../pkg/grolman.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { stepsOf } from "../cascade/walker.js";
 import { CascadePlayer } from "../cascade/player.js";
 import { TurnEntry, lastTurnSteps } from "./entry.js";
+import { openGame, variantInfo } from "./open.js";
 import { readFragment, writeFragment } from "./url.js";
 import { loadGame, saveGame } from "./storage.js";
 
@@ -62,17 +63,10 @@ export class Controller {
   load({ variant, fen, moves }, source) {
     let game;
     try {
-      game = new Game(variant ?? "grolman");
+      game = openGame(variant ?? "grolman", fen);
     } catch (error) {
-      return `The ${source} was not opened: ${error.message}.`;
-    }
-    if (fen) {
-      game.free?.();
-      try {
-        game = new Game(variant ?? "grolman", fen);
-      } catch (error) {
-        return `The ${source} was not opened: bad FEN (${error.message}).`;
-      }
+      const reason = error.field === "fen" ? `bad FEN (${error.message})` : error.message;
+      return `The ${source} was not opened: ${reason}.`;
     }
     let problem = null;
     for (const [index, code] of moves.entries()) {
@@ -169,7 +163,7 @@ export class Controller {
     history.replaceState(null, "", this.writtenHash);
     this.showFen();
     this.ui.moveList.render(this.history, this.viewPly);
-    this.ui.status.show(this.status, variants().find((v) => v.name === this.game.variant()).displayName);
+    this.ui.status.show(this.status, variantInfo(this.game.variant()).displayName);
     this.onChange?.();
   }
 

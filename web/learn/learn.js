@@ -1,7 +1,8 @@
 // learn.html: the lessons of web/learn/lessons.json, each with <grolman-board> replay boards
 // and its claims (each checked by crates/grolman-diagram/tests/lessons.rs). All text goes in as
 // text; the boards get their settings as attributes.
-import init, { variants } from "../../pkg/grolman.js";
+import init from "../../pkg/grolman.js";
+import { variantList } from "../game/open.js";
 import "../embed/grolman-board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -60,7 +61,7 @@ async function start() {
     if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
     const { lessons } = await response.json();
     await init();
-    const names = new Map(variants().map((v) => [v.name, v.displayName]));
+    const names = new Map(variantList().map((v) => [v.name, v.displayName]));
     main.replaceChildren(...lessons.map((lesson) => lessonSection(lesson, names)));
     $("toc").replaceChildren(...lessons.map((lesson) => {
       const item = make("li");

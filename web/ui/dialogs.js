@@ -1,7 +1,7 @@
 // The new-game dialog and the PGN dialog (export, copy, download, import from text or file).
 // Errors from the rules crate are shown inline; the current game is kept until one succeeds.
 
-import { variants } from "../../pkg/grolman.js";
+import { variantList } from "../game/open.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,7 +11,7 @@ export function bindNewGameDialog(controller) {
   const fen = $("new-fen");
   const variant = $("new-variant");
   // The variants the rules crate knows, in its order and with its names.
-  variant.replaceChildren(...variants().map((v) => new Option(v.displayName, v.name)));
+  variant.replaceChildren(...variantList().map((v) => new Option(v.displayName, v.name)));
   $("new-game").addEventListener("click", () => {
     error.textContent = "";
     variant.value = controller.variant;

@@ -1,0 +1,40 @@
+// Opening a game, for the playground and the <grolman-board> element alike: the variants the
+// rules crate knows (asked once), and a wasm Game from a variant and a FEN that says which of
+// the two it refused.
+import { Game, variants } from "../../pkg/grolman.js";
+
+let known = null;
+
+/** The crate's variants, `{name, displayName, aliases, condition}`, in its order. */
+export function variantList() {
+  known ??= variants();
+  return known;
+}
+
+/** The entry of `variantList()` for a variant's name as the Game reports it. */
+export const variantInfo = (name) => variantList().find((v) => v.name === name);
+
+/** Why `openGame` refused: `field` is "variant" or "fen"; `message` the crate's. */
+export class OpenError extends Error {
+  constructor(field, message) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** A new Game of `variant` from `fen` (the start when empty). Throws an OpenError. */
+export function openGame(variant, fen) {
+  let game;
+  try {
+    game = new Game(variant);
+  } catch (error) {
+    throw new OpenError("variant", error.message);
+  }
+  if (!fen) return game;
+  game.free?.();
+  try {
+    return new Game(variant, fen);
+  } catch (error) {
+    throw new OpenError("fen", error.message);
+  }
+}
