@@ -29,6 +29,12 @@ export class EngineClient {
     return this.request({ type: "search", variant, fen, movetimeMs, maxDepth }, onProgress);
   }
 
+  /** The best `lines` lines (multi-PV): `{ depth, lines: [line like search()'s result] }`, best first;
+   *  `onProgress` gets the same after every finished depth. */
+  analyse(variant, fen, { lines = 3, movetimeMs = 0, maxDepth = 0, onProgress = null } = {}) {
+    return this.request({ type: "analyse", variant, fen, lines, movetimeMs, maxDepth }, onProgress);
+  }
+
   /** Solves problem text (FEN lines or Popeye input): `[{ title, twins: [...] }]`. */
   solve(text, { maxMs = 0 } = {}) {
     return this.request({ type: "solve", text, maxMs });

@@ -3,12 +3,13 @@
 // the page terminates this worker and starts a fresh one (web/worker/client.js).
 //
 // Messages in:  { id, type: "search", variant, fen, movetimeMs, maxDepth }
+//               { id, type: "analyse", variant, fen, lines, movetimeMs, maxDepth } (the best lines)
 //               { id, type: "solve", text, maxMs }
-//               (a search also sends { id, progress } after every finished depth)
+//               (a search or analysis also sends { id, progress } after every finished depth)
 //               { id, type: "version" }
 // Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust message);
 //               { type: "ready", version } once the wasm is loaded, or { type: "failed", error }.
-import init, { searchBest, solveProblem, version } from "../../pkg/engine/grolman_engine.js";
+import init, { analyse, searchBest, solveProblem, version } from "../../pkg/engine/grolman_engine.js";
 
 const ready = init().then(
   () => postMessage({ type: "ready", version: version() }),
@@ -21,6 +22,8 @@ const ready = init().then(
 const handlers = {
   search: ({ id, variant, fen, movetimeMs, maxDepth }) =>
     searchBest(variant, fen ?? "", movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
+  analyse: ({ id, variant, fen, lines, movetimeMs, maxDepth }) =>
+    analyse(variant, fen ?? "", lines ?? 3, movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
   solve: ({ text, maxMs }) => solveProblem(text, maxMs ?? 0),
   version: () => version(),
 };

@@ -160,6 +160,9 @@ pub struct Engine {
     node_limit: Option<u64>,
     aborted: bool,
     root_score: i32,
+    /// Root turns left out, by the key of the position after them: the lines found before
+    /// at this depth, when [`Engine::search_lines`] asks for more than one.
+    excluded: Vec<u64>,
 }
 
 impl Engine {
@@ -187,6 +190,7 @@ impl Engine {
             node_limit: None,
             aborted: false,
             root_score: 0,
+            excluded: Vec::new(),
         }
     }
 
@@ -230,9 +234,7 @@ impl Engine {
         self.killers = [[u16::MAX; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
         let root = turns::children(pos, self.rules);
-        if root.is_empty() {
-            return None;
-        }
+        let first_open = (0..root.groups.len()).find(|&g| !self.is_excluded(root.members(g)))?;
         let key = pos.key();
         let mut best: Option<Info> = None;
         for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 - 8) {
@@ -263,8 +265,66 @@ impl Engine {
             score: 0,
             nodes: self.nodes,
             time_ms: (self.clock)() - self.start_ms,
-            pv: vec![root.turns[0].key],
+            pv: vec![root.members(first_open)[0].key],
         }))
+    }
+
+    /// The best `count` lines of `pos` (multi-PV), deepening one turn at a time within
+    /// `limits`: at each depth the best line, then the best line that starts with another turn,
+    /// and so on, best first. `on_depth` gets the lines of every finished depth. Returns the
+    /// lines of the last finished depth (fewer than `count` when fewer turns exist; none when
+    /// the side to move has none, or the limits ran out before depth 1 was done).
+    pub fn search_lines(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        count: usize,
+        on_depth: &mut dyn FnMut(&[Info]),
+    ) -> Vec<Info> {
+        let start_ms = (self.clock)();
+        let mut lines = Vec::new();
+        'deepen: for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 - 8) {
+            let mut found: Vec<Info> = Vec::with_capacity(count);
+            self.excluded.clear();
+            for _ in 0..count {
+                let spent = (self.clock)() - start_ms;
+                let movetime_ms = limits.movetime_ms.map(|t| t - spent);
+                if movetime_ms.is_some_and(|t| t <= 0.0) {
+                    break 'deepen;
+                }
+                let one = Limits {
+                    depth,
+                    movetime_ms,
+                    nodes: limits.nodes,
+                };
+                let Some(info) = self.search(pos, &one, &mut |_| {}) else {
+                    break;
+                };
+                // A search cut short, or one that stopped below this depth for lack of time
+                // (not because it found a mate), does not stand beside the finished lines.
+                if self.aborted || (info.depth < depth && info.mate_in().is_none()) {
+                    break 'deepen;
+                }
+                self.excluded.push(info.pv[0]);
+                // A mate proven at a shallower depth holds at this one.
+                found.push(Info { depth, ..info });
+            }
+            if found.is_empty() {
+                break;
+            }
+            found.sort_by_key(|info| core::cmp::Reverse(info.score));
+            on_depth(&found);
+            lines = found;
+            if lines.iter().all(|info| info.mate_in().is_some()) {
+                break;
+            }
+        }
+        self.excluded.clear();
+        lines
+    }
+
+    fn is_excluded(&self, members: &[Child]) -> bool {
+        !self.excluded.is_empty() && members.iter().any(|m| self.excluded.contains(&m.key))
     }
 
     fn info(&self, depth: u32, score: i32) -> Info {
@@ -343,7 +403,10 @@ impl Engine {
         if children.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let order = self.order(pos, &children, table_best, ply, false);
+        let mut order = self.order(pos, &children, table_best, ply, false);
+        if ply == 0 {
+            order.retain(|&(_, g)| !self.is_excluded(children.members(g)));
+        }
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_key = 0;
@@ -391,7 +454,8 @@ impl Engine {
             }
         }
         self.path.pop();
-        if !self.aborted {
+        // A root searched without some of its turns is not worth what the table would say.
+        if !self.aborted && (ply > 0 || self.excluded.is_empty()) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha0 {

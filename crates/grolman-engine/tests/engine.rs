@@ -150,3 +150,35 @@ fn no_legal_turn_gives_no_result() {
     let mut engine = Engine::new(Variant::Orthodox.into(), native_clock());
     assert!(engine.search(&mated, &Limits::depth(3), &mut |_| {}).is_none());
 }
+
+#[test]
+fn search_lines_gives_the_best_lines_with_different_first_turns_best_first() {
+    let rules: Rules = Variant::Orthodox.into();
+    let mut engine = Engine::with_table(rules, native_clock(), 4);
+    // White mates by Ra8; every other turn is far worse.
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let mut depths = Vec::new();
+    let lines = engine.search_lines(&pos, &Limits::depth(3), 3, &mut |lines| depths.push(lines.len()));
+    assert_eq!(lines.len(), 3);
+    assert_eq!(depths, vec![3, 3, 3]);
+    assert_eq!(lines[0].mate_in(), Some(1));
+    let firsts: Vec<u64> = lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(lines[1].mate_in().is_none());
+    // The single best line is the one search finds alone.
+    let best = engine.search(&pos, &Limits::depth(3), &mut |_| {}).unwrap();
+    assert_eq!(best.pv[0], firsts[0]);
+}
+
+#[test]
+fn search_lines_gives_as_many_lines_as_there_are_turns() {
+    let rules: Rules = Variant::Orthodox.into();
+    let mut engine = Engine::with_table(rules, native_clock(), 4);
+    // Black's king in the corner has two squares.
+    let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 b - - 0 1").unwrap();
+    let turns = children(&pos, rules).groups.len();
+    let lines = engine.search_lines(&pos, &Limits::depth(2), 3, &mut |_| {});
+    assert_eq!(lines.len(), turns.min(3));
+    assert!(turns < 3);
+}

@@ -1,5 +1,6 @@
-//! The engine crate for the page (meant to run in a Web Worker): `searchBest` and
-//! `solveProblem`. Time comes from `Date.now()`, since the browser has no `Instant`.
+//! The engine crate for the page (meant to run in a Web Worker): `searchBest`, `analyse`
+//! (the best lines, for the analysis panel) and `solveProblem`. Time comes from `Date.now()`,
+//! since the browser has no `Instant`.
 
 use grolman::{Position, Variant};
 use grolman_engine::problem::{self, Verdict};
@@ -26,6 +27,8 @@ struct SearchJs {
     depth: u32,
     /// Centipawns for the side to move (mate scores are large: see `mate`).
     score: i32,
+    /// The same score from White's side, as an evaluation bar shows it.
+    white_score: i32,
     score_text: String,
     /// Moves to mate: positive when the side to move mates, negative when it is mated.
     mate: Option<i32>,
@@ -48,6 +51,11 @@ fn report(pos: &Position, rules: grolman::Rules, info: &grolman_engine::Info) ->
     Some(SearchJs {
         depth: info.depth,
         score: info.score,
+        white_score: if pos.turn() == grolman::Color::White {
+            info.score
+        } else {
+            -info.score
+        },
         score_text: info.score_text(),
         mate: info.mate_in(),
         nodes: info.nodes as f64,
@@ -107,6 +115,62 @@ pub fn search_best(
     let result = report(&pos, rules, &info)
         .ok_or_else(|| JsError::new("internal error: the search returned no turn"))?;
     to_js(&result)
+}
+
+/// The best `lines` lines of `fen` under `variant` (multi-PV), deepening for at most
+/// `movetime_ms` milliseconds (0 = no time limit) and `max_depth` turns (0 = no depth limit):
+/// `on_depth`, when a function, gets `{depth, lines: [...]}` after every finished depth, each
+/// line the kind of object `searchBest` returns, best first. Returns the last such object
+/// (`lines` empty when the side to move has no legal turn). Throws on a bad variant or FEN.
+#[wasm_bindgen]
+pub fn analyse(
+    variant: &str,
+    fen: &str,
+    lines: u32,
+    movetime_ms: f64,
+    max_depth: u32,
+    on_depth: JsValue,
+) -> Result<JsValue, JsError> {
+    let variant: Variant = variant.parse().map_err(err)?;
+    let pos = if fen.trim().is_empty() {
+        Position::start()
+    } else {
+        Position::from_fen(fen).map_err(err)?
+    };
+    if !(1..=8).contains(&lines) {
+        return Err(JsError::new("lines must be 1 to 8"));
+    }
+    let limits = Limits {
+        depth: if max_depth == 0 { 64 } else { max_depth.min(64) },
+        movetime_ms: (movetime_ms.is_finite() && movetime_ms > 0.0).then_some(movetime_ms),
+        nodes: None,
+    };
+    let rules = variant.into();
+    let callback = on_depth
+        .is_function()
+        .then(|| on_depth.unchecked_ref::<Callback>());
+    let analysis = |found: &[grolman_engine::Info]| AnalysisJs {
+        depth: found.first().map_or(0, |info| info.depth),
+        lines: found
+            .iter()
+            .filter_map(|info| report(&pos, rules, info))
+            .collect(),
+    };
+    let mut engine = Engine::with_table(rules, Box::new(date_now), 16);
+    let found = engine.search_lines(&pos, &limits, lines as usize, &mut |found| {
+        if let (Some(cb), Ok(value)) = (callback, to_js(&analysis(found))) {
+            // A throwing callback only loses its report; the analysis goes on.
+            let _ = cb.call1(&JsValue::NULL, &value);
+        }
+    });
+    to_js(&analysis(&found))
+}
+
+/// One finished depth of `analyse`.
+#[derive(Serialize)]
+struct AnalysisJs {
+    depth: u32,
+    lines: Vec<SearchJs>,
 }
 
 #[derive(Serialize)]

@@ -6,6 +6,8 @@ mod diagram;
 pub use diagram::{diagram_facts, diagram_svg_of};
 #[cfg(feature = "engine")]
 mod engine;
+#[cfg(feature = "engine")]
+pub use engine::analyse;
 
 use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
 use serde::Serialize;

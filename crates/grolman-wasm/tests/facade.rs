@@ -61,6 +61,41 @@ fn perft_counts_and_refuses_bad_input() {
     assert!(perft("crazyhouse", grolman::START_FEN, 1).is_err());
 }
 
+/// The analysis panel's lines, in the engine package only.
+#[cfg(feature = "engine")]
+#[wasm_bindgen_test]
+fn analyse_gives_three_lines_from_white_side_and_refuses_bad_input() {
+    use grolman_wasm::analyse;
+    // White mates by Ra8. With Black to move, each line's score is Black's and whiteScore
+    // its opposite.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let result = json(analyse("orthodox", fen, 3, 0.0, 3, JsValue::NULL).unwrap());
+    assert_eq!(result["depth"], 3);
+    let lines = result["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["best"], "a1a8");
+    assert_eq!(lines[0]["mate"], 1);
+    assert_eq!(lines[0]["whiteScore"], lines[0]["score"]);
+    let black = json(
+        analyse(
+            "orthodox",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1",
+            2,
+            0.0,
+            2,
+            JsValue::NULL,
+        )
+        .unwrap(),
+    );
+    let first = &black["lines"][0];
+    assert_eq!(
+        first["whiteScore"].as_i64().unwrap(),
+        -first["score"].as_i64().unwrap()
+    );
+    assert!(analyse("orthodox", fen, 0, 0.0, 2, JsValue::NULL).is_err());
+    assert!(analyse("orthodox", "8/8 w", 3, 0.0, 2, JsValue::NULL).is_err());
+}
+
 #[wasm_bindgen_test]
 fn choices_and_status_cross_as_objects() {
     let g = Game::new("grolman", Some("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1".into())).unwrap();
