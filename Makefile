@@ -4,14 +4,15 @@ PORT ?= 8000
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: play test build setup serve test-rust test-wasm test-js test-e2e measure clean
+.PHONY: play test build setup serve test-rust test-wasm test-js test-e2e test-browsers measure clean
 
 ## play: install what is missing, build the wasm, serve the page on http://127.0.0.1:$(PORT)/
 play: setup build serve
 
 ## test: every test of the project: Rust (workspace), wasm (wasm-bindgen tests), the cascade
-## replay against the rules (Node, real wasm), browser (Playwright)
-test: setup test-rust test-wasm build test-js test-e2e
+## replay against the rules (Node, real wasm), browser (Playwright in Chromium; the cross-browser
+## scenarios in Firefox and WebKit)
+test: setup test-rust test-wasm build test-js test-e2e test-browsers
 
 ## build: build pkg/ (the wasm package the page loads), release profile
 build:
@@ -38,6 +39,12 @@ test-js:
 
 test-e2e:
 	npx playwright test
+
+# tests/browsers/: one set of scenarios in Firefox ESR (puppeteer-core, WebDriver BiDi) and
+# WebKitGTK (WebKitWebDriver + MiniBrowser, selenium-webdriver). MiniBrowser needs an X display:
+# xvfb-run gives it one, larger than the 1280x900 window. Needs pkg/ (`make build`).
+test-browsers:
+	xvfb-run -a --server-args="-screen 0 1600x1200x24" node --test --test-concurrency=1 tests/browsers/
 
 ## measure: page weight, load time, turn query time, perft nodes/s (wasm in Chromium vs native)
 measure: build

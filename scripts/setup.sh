@@ -47,10 +47,15 @@ else
   say "no wasm-bindgen in Cargo.lock yet: skipping wasm-bindgen-cli"
 fi
 
-# 4. Debian packages: Chromium for the browser tests, and a font. (wasm-opt comes from binaryen's npm
-#    package, step 5: Debian bookworm's binaryen 108 breaks wasm-bindgen's externref table.)
+# 4. Debian packages: the three browser engines of the tests (Chromium for Playwright; Firefox ESR,
+#    which puppeteer-core drives through WebDriver BiDi; WebKitGTK's WebDriver and MiniBrowser, under
+#    an X server of its own from xvfb), and a font. (wasm-opt comes from binaryen's npm package,
+#    step 5: Debian bookworm's binaryen 108 breaks wasm-bindgen's externref table.)
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
+[ -x /usr/bin/firefox-esr ] || packages+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || packages+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || packages+=(xvfb xauth)
 # A font, so that screenshots of the page show text (the base image has none).
 [ -d /usr/share/fonts/truetype/dejavu ] || packages+=(fonts-dejavu-core)
 if [ ${#packages[@]} -gt 0 ]; then
