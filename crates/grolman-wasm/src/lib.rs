@@ -4,6 +4,8 @@
 
 mod diagram;
 pub use diagram::{diagram_facts, diagram_svg_of};
+mod editor;
+pub use editor::{examine_setup, setup_of};
 #[cfg(feature = "engine")]
 mod engine;
 #[cfg(feature = "engine")]

@@ -1,7 +1,8 @@
 //! The wasm facade, run in Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
-use grolman_wasm::{diagram_facts, pieces_of, turns_of, variants, Game};
+use grolman_wasm::{diagram_facts, examine_setup, pieces_of, setup_of, turns_of, variants, Game};
+use serde::Serialize;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -227,4 +228,56 @@ fn diagram_facts_count_and_list_the_units() {
     assert_eq!(facts["description"], "White: Ke1, Ra1, Pe2. Black: Ke8.");
     assert_eq!(facts["placement"], "4k3/8/8/8/8/8/4P3/R3K3");
     assert!(diagram_facts("8/8 w").is_err());
+}
+
+fn examined(pieces: &str, turn: &str, castling: &str, ep: Option<&str>) -> serde_json::Value {
+    let units: Vec<serde_json::Value> = pieces
+        .split_whitespace()
+        .map(|u| {
+            let (color, role, square) = (&u[0..1], &u[1..2], &u[2..4]);
+            let color = if color == "w" { "white" } else { "black" };
+            let role = match role {
+                "K" => "king",
+                "Q" => "queen",
+                "R" => "rook",
+                "B" => "bishop",
+                "N" => "knight",
+                _ => "pawn",
+            };
+            serde_json::json!({ "square": square, "color": color, "role": role })
+        })
+        .collect();
+    let setup = serde_json::json!({ "pieces": units, "turn": turn, "castling": castling, "enPassant": ep });
+    let value = setup
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap();
+    serde_wasm_bindgen::from_value(examine_setup(value).unwrap()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_editor_is_told_which_castling_rights_the_placement_allows_and_loses_the_others() {
+    let e = examined("wKe1 wRa1 bKe8 bRh8 bRa7", "white", "KQkq", None);
+    assert_eq!(e["possibleCastling"], "Qk");
+    assert_eq!(e["fen"], "4k2r/r7/8/8/8/8/8/R3K3 w Qk - 0 1");
+    assert_eq!(e["error"], serde_json::Value::Null);
+}
+
+#[wasm_bindgen_test]
+fn the_editor_is_told_the_possible_en_passant_squares_and_keeps_a_possible_one() {
+    let e = examined("wKe1 wPd4 wPe4 bKe8", "black", "-", Some("e3"));
+    assert_eq!(e["possibleEnPassant"], serde_json::json!(["d3", "e3"]));
+    assert_eq!(e["fen"], "4k3/8/8/8/3PP3/8/8/4K3 b - e3 0 1");
+    let gone = examined("wKe1 wPd4 bKe8", "black", "-", Some("e3"));
+    assert_eq!(gone["fen"], "4k3/8/8/8/3P4/8/8/4K3 b - - 0 1");
+}
+
+#[wasm_bindgen_test]
+fn an_illegal_setup_still_has_a_fen_and_the_crates_reason() {
+    let e = examined("wKe1 wPa8", "white", "-", None);
+    assert_eq!(e["fen"], "P7/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(e["error"], "black has no king");
+    let setup: serde_json::Value =
+        serde_wasm_bindgen::from_value(setup_of("P7/8/8/8/8/8/8/4K3 w - - 0 1").unwrap()).unwrap();
+    assert_eq!(setup["pieces"].as_array().unwrap().len(), 2);
+    assert!(setup_of("9/8/8/8/8/8/8/8 w - - 0 1").is_err());
 }

@@ -183,6 +183,71 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The four castling rights in FEN order, with their letters.
+const CASTLING_RIGHTS: [(char, Color, CastlingSide); 4] = [
+    ('K', Color::White, CastlingSide::King),
+    ('Q', Color::White, CastlingSide::Queen),
+    ('k', Color::Black, CastlingSide::King),
+    ('q', Color::Black, CastlingSide::Queen),
+];
+
+/// A castling right may stand only while its king and rook are on their starting squares.
+fn castling_units_stand(board: &Board, color: Color, side: CastlingSide) -> bool {
+    let (king, rook, _, _) = Castling::squares(color, side);
+    board.piece_at(king) == Some(Piece::new(color, Role::King))
+        && board.piece_at(rook) == Some(Piece::new(color, Role::Rook))
+}
+
+/// `sq` may be the en passant square when the side that just moved double-stepped a pawn over
+/// it: the square is empty and that pawn stands in front of it. Its start square may be
+/// occupied again: in Grolman chess a follower can fill it (docs/rules.md 1.8).
+fn en_passant_fits(board: &Board, turn: Color, sq: Square) -> bool {
+    let mover = turn.other();
+    sq.rank() == mover.pawn_rank().wrapping_add_signed(mover.forward() / 8)
+        && board.piece_at(sq).is_none()
+        && sq.offset(mover.forward()).and_then(|s| board.piece_at(s)) == Some(Piece::new(mover, Role::Pawn))
+}
+
+impl Setup {
+    /// The castling rights this placement allows: those whose king and rook stand on their
+    /// starting squares (what a board editor offers; [`Position::from_setup`] refuses the others).
+    ///
+    /// ```
+    /// use grolman::Setup;
+    /// let setup: Setup = "4k2r/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(setup.possible_castling().to_string(), "Qk");
+    /// ```
+    pub fn possible_castling(&self) -> Castling {
+        let mut rights = Castling::NONE;
+        for (_, color, side) in CASTLING_RIGHTS {
+            if castling_units_stand(&self.board, color, side) {
+                rights.0 |= Castling::bit(color, side);
+            }
+        }
+        rights
+    }
+
+    /// The squares this placement allows as the en passant square, a1..h8: behind a pawn of
+    /// the side that just moved that may have double-stepped.
+    ///
+    /// ```
+    /// use grolman::{Setup, Square};
+    /// let setup: Setup = "4k3/8/8/8/3PP3/8/8/4K3 b - - 0 1".parse().unwrap();
+    /// assert_eq!(setup.possible_en_passant(), [Square::parse("d3").unwrap(), Square::parse("e3").unwrap()]);
+    /// ```
+    pub fn possible_en_passant(&self) -> Vec<Square> {
+        let rank = self
+            .turn
+            .other()
+            .pawn_rank()
+            .wrapping_add_signed(self.turn.other().forward() / 8);
+        (0..8u8)
+            .map(|file| Square::from_coords(file, rank))
+            .filter(|&sq| en_passant_fits(&self.board, self.turn, sq))
+            .collect()
+    }
+}
+
 impl Position {
     /// The standard starting position.
     pub fn start() -> Position {
@@ -303,32 +368,14 @@ impl Position {
         if let Some(sq) = (board.by_role(Role::Pawn) & back).first() {
             return Err(SetupError::PawnOnBackRank(sq));
         }
-        for (ch, color, side) in [
-            ('K', Color::White, CastlingSide::King),
-            ('Q', Color::White, CastlingSide::Queen),
-            ('k', Color::Black, CastlingSide::King),
-            ('q', Color::Black, CastlingSide::Queen),
-        ] {
-            if castling.has(color, side) {
-                let (king, rook, _, _) = Castling::squares(color, side);
-                if board.piece_at(king) != Some(Piece::new(color, Role::King))
-                    || board.piece_at(rook) != Some(Piece::new(color, Role::Rook))
-                {
-                    return Err(SetupError::CastlingWithoutUnits(ch));
-                }
-            }
+        if let Some((ch, _, _)) = CASTLING_RIGHTS
+            .into_iter()
+            .find(|&(_, color, side)| castling.has(color, side) && !castling_units_stand(&board, color, side))
+        {
+            return Err(SetupError::CastlingWithoutUnits(ch));
         }
-        if let Some(sq) = ep {
-            // The side that just moved double-stepped a pawn over `sq`. Its start square may
-            // be occupied again: in Grolman chess a follower can fill it (docs/rules.md 1.8).
-            let mover = turn.other();
-            let ok = sq.rank() == mover.pawn_rank().wrapping_add_signed(mover.forward() / 8)
-                && board.piece_at(sq).is_none()
-                && sq.offset(mover.forward()).and_then(|s| board.piece_at(s))
-                    == Some(Piece::new(mover, Role::Pawn));
-            if !ok {
-                return Err(SetupError::ImpossibleEnPassant(sq));
-            }
+        if let Some(sq) = ep.filter(|&sq| !en_passant_fits(&board, turn, sq)) {
+            return Err(SetupError::ImpossibleEnPassant(sq));
         }
         let pos = Position {
             board,
@@ -361,31 +408,55 @@ impl Position {
 
     /// Writes the six-field FEN.
     pub fn fen(&self) -> String {
-        let mut s = String::with_capacity(90);
-        s.push_str(&self.board.to_string());
-        s.push(' ');
-        s.push(self.turn.char());
-        s.push(' ');
-        let before = s.len();
-        for (ch, color, side) in [
-            ('K', Color::White, CastlingSide::King),
-            ('Q', Color::White, CastlingSide::Queen),
-            ('k', Color::Black, CastlingSide::King),
-            ('q', Color::Black, CastlingSide::Queen),
-        ] {
-            if self.castling.has(color, side) {
-                s.push(ch);
+        fen_of(
+            &self.board,
+            self.turn,
+            self.castling,
+            self.ep,
+            self.halfmoves,
+            self.fullmoves,
+        )
+    }
+}
+
+/// The six FEN fields (one writer for positions and unchecked setups).
+fn fen_of(
+    board: &Board,
+    turn: Color,
+    castling: Castling,
+    ep: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+) -> String {
+    let ep = ep.map_or_else(|| "-".to_string(), |sq| sq.to_string());
+    format!("{board} {} {castling} {ep} {halfmoves} {fullmoves}", turn.char())
+}
+
+/// The FEN castling field: `KQkq`, `-` when there is none.
+impl fmt::Display for Castling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 0 {
+            return f.write_str("-");
+        }
+        for (ch, color, side) in CASTLING_RIGHTS {
+            if self.has(color, side) {
+                write!(f, "{ch}")?;
             }
         }
-        if s.len() == before {
-            s.push('-');
-        }
-        s.push(' ');
-        match self.ep {
-            Some(sq) => s.push_str(&sq.to_string()),
-            None => s.push('-'),
-        }
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
-        s
+        Ok(())
+    }
+}
+
+/// The six-field FEN of a setup, valid or not (a board editor shows it while it is built).
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&fen_of(
+            &self.board,
+            self.turn,
+            self.castling,
+            self.ep,
+            self.halfmoves,
+            self.fullmoves,
+        ))
     }
 }
