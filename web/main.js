@@ -10,6 +10,8 @@ import { CascadePanel } from "./ui/cascade.js";
 import { bindNewGameDialog, bindPgnDialog, copy } from "./ui/dialogs.js";
 import { Opponent } from "./ui/opponent.js";
 import { SolvePanel } from "./ui/solve.js";
+import { bindStudio } from "./edit/studio.js";
+import { readStudioFragment } from "./game/url.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,6 +69,8 @@ async function start() {
   }
   $("speed").addEventListener("change", () => savePrefs({ speed: Number($("speed").value) }));
 
+  // Read before the controller writes the game's fragment over it.
+  const studio = readStudioFragment(location.hash);
   controller.open();
   $("loading").remove();
   board.flush();
@@ -77,11 +81,12 @@ async function start() {
   }, { side: prefs.computer, level: prefs.level, save: savePrefs });
   controller.onChange = () => opponent.update();
   opponent.update({ fresh: true });
-  new SolvePanel(controller, {
+  const solvePanel = new SolvePanel(controller, {
     panel: $("solve-panel"), text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
     solve: $("solve-start"), cancel: $("solve-cancel"), progress: $("solve-progress"),
     output: $("solve-output"), error: $("solve-error"),
   });
+  bindStudio(controller, solvePanel, studio);
 
   // Controls.
   const flip = () => {

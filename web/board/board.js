@@ -8,7 +8,9 @@ export class Board {
   /**
    * @param {HTMLElement} host
    * @param {{ onMove?(from: string, to: string): void, onChoose?(square: string): void,
-   *           onSelect?(square: string|null): void, orientation?: string }} options
+   *           onSelect?(square: string|null): void, onPress?(square: string): void,
+   *           orientation?: string }} options  (onPress, and onMove with a null target for a
+   *           drag off the board, only when the state is `editable`)
    */
   constructor(host, options = {}) {
     this.state = initialState(options);
@@ -30,6 +32,7 @@ export class Board {
         options.onChoose?.(square);
       },
       focus: (square) => this.focus(square),
+      press: (square) => options.onPress?.(square),
     });
     this.focusable(this.state.orientation === "white" ? "e2" : "e7");
     this.view.draw(this.state);

@@ -1,6 +1,8 @@
 // Pointer (mouse, pen, touch) and keyboard in; intents out: select a leader, move it,
 // choose a highlighted unit. Click-click and drag-and-drop both work; the keyboard walks
-// the squares with the arrow keys and acts with Enter or Space.
+// the squares with the arrow keys and acts with Enter or Space. An editable board (the board
+// editor, web/edit/) instead reports every press of a square, and every drag of a unit to any
+// square or off the board (`move(from, null)`).
 import { defaults, coords, squareName } from "./config.js";
 import { destsOf } from "./state.js";
 
@@ -8,7 +10,7 @@ import { destsOf } from "./state.js";
  * @param {import("./render.js").BoardView} view
  * @param {() => import("./state.js").BoardState} getState
  * @param {{ select(square: string|null): void, move(from: string, to: string): void,
- *           choose(square: string): void, focus(square: string): void }} intents
+ *           choose(square: string): void, focus(square: string): void, press(square: string): void }} intents
  */
 export function bindInput(view, getState, intents) {
   const svg = view.svg;
@@ -17,6 +19,10 @@ export function bindInput(view, getState, intents) {
   /** What a click (or Enter) on `square` means. Returns true when it picked a leader. */
   function activate(square) {
     const state = getState();
+    if (state.editable) {
+      intents.press(square);
+      return false;
+    }
     if (state.choosable) {
       if (state.choosable.has(square)) intents.choose(square);
       return false;
@@ -40,7 +46,13 @@ export function bindInput(view, getState, intents) {
     if (!square) return;
     event.preventDefault();
     const wasSelected = state.selected === square;
-    const picked = activate(square);
+    // On an editable board a unit may be dragged anywhere (a press without a drag is reported
+    // when it ends); an empty square is pressed at once.
+    if (state.editable && !state.pieces.has(square)) {
+      intents.press(square);
+      return;
+    }
+    const picked = state.editable || activate(square);
     if (picked) {
       press = { square, x: event.clientX, y: event.clientY, wasSelected, dragging: false,
                 node: view.pieceNodes.get(square), pointerId: event.pointerId };
@@ -69,7 +81,14 @@ export function bindInput(view, getState, intents) {
     press = null;
     for (const g of view.squares.values()) g.classList.remove("drag-over");
     const state = getState();
-    if (dragging) {
+    if (state.editable && !dragging) {
+      if (!cancelled) intents.press(square);
+    } else if (state.editable) {
+      node.classList.remove("dragging");
+      const target = cancelled ? square : view.squareAt(event.clientX, event.clientY, state.orientation);
+      if (target === square) view.schedule(state);
+      else intents.move(square, target);
+    } else if (dragging) {
       node.classList.remove("dragging");
       const target = cancelled ? null : view.squareAt(event.clientX, event.clientY, state.orientation);
       if (target && target !== square && destsOf(state, square).includes(target)) {

@@ -15,6 +15,7 @@ import { defaults } from "./config.js";
  * @property {string|null} check  square of a king in check
  * @property {[string, string][]} slides  moves to animate on the next render
  * @property {string|null} focus  square with the keyboard focus
+ * @property {boolean} editable  the board editor's board: any unit may be dragged anywhere
  */
 
 /** @returns {BoardState} */
@@ -32,6 +33,7 @@ export function initialState(options = {}) {
     check: null,
     slides: [],
     focus: null,
+    editable: false,
   };
 }
 

@@ -35,9 +35,10 @@ export class EngineClient {
     return this.request({ type: "analyse", variant, fen, lines, movetimeMs, maxDepth }, onProgress);
   }
 
-  /** Solves problem text (FEN lines or Popeye input): `[{ title, twins: [...] }]`. */
-  solve(text, { maxMs = 0 } = {}) {
-    return this.request({ type: "solve", text, maxMs });
+  /** Solves problem text (FEN lines or Popeye input): `[{ title, twins: [...] }]`; `onProgress`
+   *  gets `{ problem, twin, label, nodes, timeMs }` about every 200 ms. */
+  solve(text, { maxMs = 0, onProgress = null } = {}) {
+    return this.request({ type: "solve", text, maxMs }, onProgress);
   }
 
   request(message, onProgress = null) {

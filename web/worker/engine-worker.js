@@ -5,7 +5,8 @@
 // Messages in:  { id, type: "search", variant, fen, movetimeMs, maxDepth }
 //               { id, type: "analyse", variant, fen, lines, movetimeMs, maxDepth } (the best lines)
 //               { id, type: "solve", text, maxMs }
-//               (a search or analysis also sends { id, progress } after every finished depth)
+//               (a search or analysis also sends { id, progress } after every finished depth,
+//               a solve about every 200 ms: { problem, twin, label, nodes, timeMs })
 //               { id, type: "version" }
 // Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust message);
 //               { type: "ready", version } once the wasm is loaded, or { type: "failed", error }.
@@ -24,7 +25,7 @@ const handlers = {
     searchBest(variant, fen ?? "", movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
   analyse: ({ id, variant, fen, lines, movetimeMs, maxDepth }) =>
     analyse(variant, fen ?? "", lines ?? 3, movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
-  solve: ({ text, maxMs }) => solveProblem(text, maxMs ?? 0),
+  solve: ({ id, text, maxMs }) => solveProblem(text, maxMs ?? 0, (progress) => postMessage({ id, progress })),
   version: () => version(),
 };
 

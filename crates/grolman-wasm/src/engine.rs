@@ -194,6 +194,16 @@ struct TwinJs {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolveProgress<'a> {
+    problem: usize,
+    twin: usize,
+    label: &'a str,
+    nodes: f64,
+    time_ms: f64,
+}
+
+#[derive(Serialize)]
 struct ProblemJs {
     title: String,
     twins: Vec<TwinJs>,
@@ -201,16 +211,42 @@ struct ProblemJs {
 
 /// Solves every problem in `text` (a FEN line or Popeye input, see the engine README).
 /// `max_ms` (0 = none) bounds the time; past it the call throws "solving cancelled".
+/// `on_progress`, when a function, is called about every 200 ms with
+/// `{ problem, twin, label, nodes, timeMs }`: which twin is being solved (0-based indices),
+/// the positions searched so far for it and the time since the call began.
 #[wasm_bindgen(js_name = solveProblem)]
-pub fn solve_problem(text: &str, max_ms: f64) -> Result<JsValue, JsError> {
+pub fn solve_problem(text: &str, max_ms: f64, on_progress: JsValue) -> Result<JsValue, JsError> {
     let problems = problem::parse(text).map_err(err)?;
-    let deadline = (max_ms.is_finite() && max_ms > 0.0).then(|| date_now() + max_ms);
-    let mut keep_going = || deadline.is_none_or(|d| date_now() < d);
+    let started = date_now();
+    let deadline = (max_ms.is_finite() && max_ms > 0.0).then(|| started + max_ms);
+    let callback = on_progress
+        .is_function()
+        .then(|| on_progress.unchecked_ref::<Callback>());
     let mut out = Vec::new();
-    for p in &problems {
+    for (problem_index, p) in problems.iter().enumerate() {
         let mut twins = Vec::new();
-        for twin in &p.twins {
+        for (twin_index, twin) in p.twins.iter().enumerate() {
             let start = date_now();
+            // The solver asks every 512 positions whether to go on: that is its pulse.
+            let (mut asked, mut last_report) = (0u64, start);
+            let mut keep_going = || {
+                asked += 1;
+                let now = date_now();
+                if let Some(cb) = callback.filter(|_| now - last_report >= 200.0) {
+                    last_report = now;
+                    let progress = SolveProgress {
+                        problem: problem_index,
+                        twin: twin_index,
+                        label: &twin.label,
+                        nodes: (asked * 512) as f64,
+                        time_ms: now - started,
+                    };
+                    if let Ok(value) = to_js(&progress) {
+                        let _ = cb.call1(&JsValue::NULL, &value);
+                    }
+                }
+                deadline.is_none_or(|d| now < d)
+            };
             let r = problem::solve_twin(p, twin, &mut keep_going).map_err(err)?;
             let (verdict, intended) = match r.verdict {
                 Verdict::NoSolution => ("none", p.intended),
