@@ -136,15 +136,20 @@ pub fn solve(args: &[String]) -> Result<(), Failure> {
         if !p.title.is_empty() {
             say!("{}", p.title);
         }
-        for twin in &p.twins {
+        for entry in p.entries() {
             let start = Instant::now();
-            let report = problem::solve_twin(p, twin, &mut || true).map_err(input)?;
+            let report = match entry {
+                problem::Entry::Twin(twin) => problem::solve_twin(p, twin, &mut || true).map_err(input)?,
+                problem::Entry::Illegal(twin) => problem::TwinReport::illegal(p, twin),
+            };
             out::write(format_args!("{}", report.text()))?;
-            say!(
-                "solved in {:.3} s ({} positions)",
-                start.elapsed().as_secs_f64(),
-                report.nodes
-            );
+            if report.illegal.is_none() {
+                say!(
+                    "solved in {:.3} s ({} positions)",
+                    start.elapsed().as_secs_f64(),
+                    report.nodes
+                );
+            }
         }
     }
     Ok(())

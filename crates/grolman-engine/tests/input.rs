@@ -56,8 +56,9 @@ fn bad_problem_files_name_the_line_and_token() {
         "line 2, at \"Qz9\": \"z9\" is not a square"
     );
     assert_eq!(
-        error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation ser-#3\nEndProblem"),
-        "line 3, at \"ser-#3\": unsupported stipulation \"ser-#3\" (expected #n, h#n, h#n.5 or s#n)"
+        error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation r#3\nEndProblem"),
+        "line 3, at \"r#3\": unsupported stipulation \"r#3\" (expected #n, =n, h#n, h#n.5, h=n, s#n, \
+         s=n, ser-#n, ser-h#n or ser-s#n)"
     );
     assert_eq!(
         error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Rotate 90\nEndProblem"),
@@ -99,9 +100,10 @@ fn a_bad_stipulation_says_by_kind_what_is_wrong_and_names_the_text() {
     use grolman_engine::problem::{ParseStipulationErrorKind as Kind, Stipulation};
     let cases = [
         (
-            "ser-#3",
+            "r#3",
             Kind::Unsupported,
-            "unsupported stipulation \"ser-#3\" (expected #n, h#n, h#n.5 or s#n)",
+            "unsupported stipulation \"r#3\" (expected #n, =n, h#n, h#n.5, h=n, s#n, s=n, \
+             ser-#n, ser-h#n or ser-s#n)",
         ),
         (
             "#2.5",
@@ -115,7 +117,7 @@ fn a_bad_stipulation_says_by_kind_what_is_wrong_and_names_the_text() {
         ),
         (
             "#0",
-            Kind::OutOfRange { least: 1 },
+            Kind::OutOfRange { least: 1, most: 5 },
             "\"#0\": the number of moves must be from 1 to",
         ),
     ];

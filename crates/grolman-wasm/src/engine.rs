@@ -173,6 +173,91 @@ struct AnalysisJs {
     lines: Vec<SearchJs>,
 }
 
+/// A turn of a solution: its code and notation.
+#[derive(Serialize)]
+struct MoveJs {
+    code: String,
+    notation: String,
+}
+
+impl From<&problem::Move> for MoveJs {
+    fn from(m: &problem::Move) -> MoveJs {
+        MoveJs {
+            code: m.code.clone(),
+            notation: m.notation.clone(),
+        }
+    }
+}
+
+/// An attacker's turn with its threats and the defences it answers (problem::Attack).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AttackJs {
+    turn: MoveJs,
+    threats: Vec<AttackJs>,
+    zugzwang: bool,
+    defences: Vec<DefenceJs>,
+}
+
+impl From<&problem::Attack> for AttackJs {
+    fn from(a: &problem::Attack) -> AttackJs {
+        AttackJs {
+            turn: (&a.turn).into(),
+            threats: a.threats.iter().map(Into::into).collect(),
+            zugzwang: a.zugzwang,
+            defences: a.defences.iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// A defender's turn with the attacker's answers (problem::Defence).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DefenceJs {
+    turn: MoveJs,
+    turns_left: u32,
+    answers: Vec<AttackJs>,
+}
+
+impl From<&problem::Defence> for DefenceJs {
+    fn from(d: &problem::Defence) -> DefenceJs {
+        DefenceJs {
+            turn: (&d.turn).into(),
+            turns_left: d.turns_left,
+            answers: d.answers.iter().map(Into::into).collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TryJs {
+    attack: AttackJs,
+    refutations: Vec<MoveJs>,
+}
+
+/// A helpmate or series solution (problem::Line).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LineJs {
+    turns: Vec<MoveJs>,
+    alone_first: bool,
+    series: bool,
+    last_apart: bool,
+    text: String,
+}
+
+impl From<&problem::Line> for LineJs {
+    fn from(l: &problem::Line) -> LineJs {
+        LineJs {
+            turns: l.turns.iter().map(Into::into).collect(),
+            alone_first: l.alone_first,
+            series: l.series,
+            last_apart: l.last_apart,
+            text: l.text(),
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct TwinJs {
@@ -181,16 +266,72 @@ struct TwinJs {
     stipulation: String,
     variant: Variant,
     fen: String,
-    /// Turn codes: the key alone for `#n`/`s#n`, the whole line for `h#n`.
+    /// Why an illegal twin was skipped; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    illegal: Option<String>,
+    /// Turn codes: the key alone for `#n`/`s#n`, the whole line for helpmates and series.
     solutions: Vec<Vec<String>>,
+    keys: Vec<AttackJs>,
+    tries: Vec<TryJs>,
+    set_play: Vec<DefenceJs>,
+    post_key: Vec<DefenceJs>,
+    post_key_refutations: Vec<MoveJs>,
+    help: Vec<LineJs>,
+    short: Vec<LineJs>,
+    set_help: Vec<LineJs>,
     lines: Vec<String>,
-    /// `"sound" | "cooked" | "fewer" | "none"`.
+    /// `"sound" | "cooked" | "fewer" | "none" | "illegal"`.
     verdict: &'static str,
     found: usize,
     intended: usize,
     nodes: f64,
     time_ms: f64,
     text: String,
+}
+
+impl TwinJs {
+    fn new(r: problem::TwinReport, intended_default: usize, time_ms: f64) -> TwinJs {
+        let (verdict, intended) = match r.verdict {
+            _ if r.illegal.is_some() => ("illegal", intended_default),
+            Verdict::NoSolution => ("none", intended_default),
+            Verdict::Sound => ("sound", intended_default),
+            Verdict::Cooked { intended, .. } => ("cooked", intended),
+            Verdict::Fewer { intended, .. } => ("fewer", intended),
+        };
+        let moves = |v: &[problem::Move]| v.iter().map(Into::into).collect();
+        let lines = |v: &[problem::Line]| v.iter().map(Into::into).collect();
+        TwinJs {
+            text: r.text(),
+            keys: r.keys.iter().map(Into::into).collect(),
+            tries: r
+                .tries
+                .iter()
+                .map(|t| TryJs {
+                    attack: (&t.attack).into(),
+                    refutations: moves(&t.refutations),
+                })
+                .collect(),
+            set_play: r.set_play.iter().map(Into::into).collect(),
+            post_key: r.post_key.iter().map(Into::into).collect(),
+            post_key_refutations: moves(&r.post_key_refutations),
+            help: lines(&r.help),
+            short: lines(&r.short),
+            set_help: lines(&r.set_help),
+            found: r.solutions.len(),
+            label: r.label,
+            change: r.change,
+            stipulation: r.stipulation,
+            variant: r.variant,
+            fen: r.fen,
+            illegal: r.illegal,
+            solutions: r.solutions,
+            lines: r.lines,
+            verdict,
+            intended,
+            nodes: r.nodes as f64,
+            time_ms,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -218,15 +359,23 @@ struct ProblemJs {
 pub fn solve_problem(text: &str, max_ms: f64, on_progress: JsValue) -> Result<JsValue, JsError> {
     let problems = problem::parse(text).map_err(err)?;
     let started = date_now();
-    let deadline = (max_ms.is_finite() && max_ms > 0.0).then(|| started + max_ms);
+    let deadline = (max_ms.is_finite() && max_ms > 0.0).then_some(started + max_ms);
     let callback = on_progress
         .is_function()
         .then(|| on_progress.unchecked_ref::<Callback>());
     let mut out = Vec::new();
     for (problem_index, p) in problems.iter().enumerate() {
         let mut twins = Vec::new();
-        for (twin_index, twin) in p.twins.iter().enumerate() {
+        for (twin_index, entry) in p.entries().into_iter().enumerate() {
             let start = date_now();
+            let twin = match entry {
+                problem::Entry::Twin(twin) => twin,
+                problem::Entry::Illegal(twin) => {
+                    let r = problem::TwinReport::illegal(p, twin);
+                    twins.push(TwinJs::new(r, p.intended, 0.0));
+                    continue;
+                }
+            };
             // The solver asks every 512 positions whether to go on: that is its pulse.
             let (mut asked, mut last_report) = (0u64, start);
             let mut keep_going = || {
@@ -248,27 +397,7 @@ pub fn solve_problem(text: &str, max_ms: f64, on_progress: JsValue) -> Result<Js
                 deadline.is_none_or(|d| now < d)
             };
             let r = problem::solve_twin(p, twin, &mut keep_going).map_err(err)?;
-            let (verdict, intended) = match r.verdict {
-                Verdict::NoSolution => ("none", p.intended),
-                Verdict::Sound => ("sound", p.intended),
-                Verdict::Cooked { intended, .. } => ("cooked", intended),
-                Verdict::Fewer { intended, .. } => ("fewer", intended),
-            };
-            twins.push(TwinJs {
-                text: r.text(),
-                label: r.label,
-                change: r.change,
-                stipulation: r.stipulation,
-                variant: r.variant,
-                fen: r.fen,
-                found: r.solutions.len(),
-                solutions: r.solutions,
-                lines: r.lines,
-                verdict,
-                intended,
-                nodes: r.nodes as f64,
-                time_ms: date_now() - start,
-            });
+            twins.push(TwinJs::new(r, p.intended, date_now() - start));
         }
         out.push(ProblemJs {
             title: p.title.clone(),

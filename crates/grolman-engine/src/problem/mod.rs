@@ -1,8 +1,11 @@
 //! Chess problems: a position, a rule set and a stipulation, possibly with twins; read from a
-//! FEN line or from a subset of Popeye's input language ([`parse`]), solved by [`solve`].
+//! FEN line or from Popeye's input language in English, French or German ([`parse`]), solved
+//! by [`solve`] into a [`TwinReport`] per twin: keys, tries, set play and variations as trees.
 
 mod input;
+mod report;
 mod solve;
+mod tree;
 
 use core::fmt;
 use core::str::FromStr;
@@ -10,30 +13,44 @@ use core::str::FromStr;
 use grolman::{Position, Variant};
 
 pub use input::{parse, ProblemError, ProblemErrorKind};
-pub use solve::{solve, solve_twin, Cancelled, TwinReport, Verdict};
+pub use report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
+pub use solve::{solve, solve_twin, Cancelled};
 
-/// What is to be achieved.
+/// Who plays for what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Aim {
-    /// `#n`: the side to move mates in at most `n` of its turns against any defence.
+    /// `#n`: the side to move reaches the goal in at most `n` of its turns against any defence.
     Direct,
     /// `h#n`: both sides cooperate; the side to move is mated after exactly `n` turns each.
+    /// `ser-h#n`: the side to move plays `n` turns in a row, then the other side mates in one.
     Help,
     /// `s#n`: the side to move forces the other side to mate it in at most `n` turns.
     SelfMate,
 }
 
-/// A stipulation: `#2`, `h#2`, `h#2.5`, `s#3`.
+/// What ends the play: mate (`#`) or stalemate (`=`) of the side that loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    Mate,
+    Stalemate,
+}
+
+/// A stipulation: `#2`, `h#2`, `h#2.5`, `s#3`, `=2`, `h=2`, `ser-#5`, `ser-h#4`, `ser-s#3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stipulation {
     pub aim: Aim,
+    pub goal: Goal,
     pub moves: u32,
     /// `h#n.5`: the helpmate starts with a half move of the mating side.
     pub half: bool,
+    /// `ser-`: one side plays `moves` turns in a row while the other passes (docs/solver.md).
+    pub series: bool,
 }
 
-/// The largest `n` the solver accepts.
+/// The largest `n` the solver accepts (series stipulations: [`MAX_SERIES`]).
 pub const MAX_MOVES: u32 = 5;
+/// The largest `n` of a series stipulation.
+pub const MAX_SERIES: u32 = 12;
 
 impl Stipulation {
     /// The number of half-moves of a helpmate.
@@ -41,9 +58,10 @@ impl Stipulation {
         2 * self.moves + u32::from(self.half)
     }
 
-    /// Who moves first in a Popeye problem: White, except Black in a helpmate of whole moves.
+    /// Who moves first in a Popeye problem: White, except Black in a helpmate of whole moves
+    /// and in a series helpmate.
     pub fn white_first(&self) -> bool {
-        self.aim != Aim::Help || self.half
+        self.aim != Aim::Help || (self.half && !self.series)
     }
 }
 
@@ -54,7 +72,17 @@ impl fmt::Display for Stipulation {
             Aim::Help => "h",
             Aim::SelfMate => "s",
         };
-        write!(f, "{prefix}#{}{}", self.moves, if self.half { ".5" } else { "" })
+        let series = if self.series { "ser-" } else { "" };
+        let goal = match self.goal {
+            Goal::Mate => '#',
+            Goal::Stalemate => '=',
+        };
+        write!(
+            f,
+            "{series}{prefix}{goal}{}{}",
+            self.moves,
+            if self.half { ".5" } else { "" }
+        )
     }
 }
 
@@ -68,35 +96,33 @@ pub struct ParseStipulationError {
 /// The ways a stipulation can be wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParseStipulationErrorKind {
-    /// Not `#n`, `h#n`, `h#n.5` or `s#n`.
+    /// Not one of the forms [`Stipulation`] lists.
     Unsupported,
-    /// `.5` after a direct mate or a selfmate.
+    /// `.5` after a direct mate, a selfmate or a series.
     HalfMoveNotHelp,
-    /// No number after the `#`.
+    /// No number after the `#` or `=`.
     NotANumber,
-    /// A number of moves outside `least..=MAX_MOVES`.
-    OutOfRange { least: u32 },
+    /// A number of moves outside `least..=most`.
+    OutOfRange { least: u32, most: u32 },
 }
 
 impl fmt::Display for ParseStipulationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = &self.text;
         match self.kind {
-            ParseStipulationErrorKind::Unsupported => {
-                write!(
-                    f,
-                    "unsupported stipulation {s:?} (expected #n, h#n, h#n.5 or s#n)"
-                )
-            }
+            ParseStipulationErrorKind::Unsupported => write!(
+                f,
+                "unsupported stipulation {s:?} (expected #n, =n, h#n, h#n.5, h=n, s#n, s=n, \
+                 ser-#n, ser-h#n or ser-s#n)"
+            ),
             ParseStipulationErrorKind::HalfMoveNotHelp => {
                 write!(f, "{s:?}: half moves (.5) are only for helpmates")
             }
-            ParseStipulationErrorKind::NotANumber => write!(f, "{s:?}: expected a number of moves after '#'"),
-            ParseStipulationErrorKind::OutOfRange { least } => {
-                write!(
-                    f,
-                    "{s:?}: the number of moves must be from {least} to {MAX_MOVES}"
-                )
+            ParseStipulationErrorKind::NotANumber => {
+                write!(f, "{s:?}: expected a number of moves after '#' or '='")
+            }
+            ParseStipulationErrorKind::OutOfRange { least, most } => {
+                write!(f, "{s:?}: the number of moves must be from {least} to {most}")
             }
         }
     }
@@ -113,17 +139,26 @@ impl FromStr for Stipulation {
             kind,
         };
         let lower = s.to_ascii_lowercase();
-        let (aim, rest) = if let Some(r) = lower.strip_prefix("h#") {
+        let (series, rest) = match lower.strip_prefix("ser-") {
+            Some(r) => (true, r),
+            None => (false, lower.as_str()),
+        };
+        let (aim, rest) = if let Some(r) = rest.strip_prefix('h') {
             (Aim::Help, r)
-        } else if let Some(r) = lower.strip_prefix("s#") {
+        } else if let Some(r) = rest.strip_prefix('s') {
             (Aim::SelfMate, r)
-        } else if let Some(r) = lower.strip_prefix('#') {
-            (Aim::Direct, r)
+        } else {
+            (Aim::Direct, rest)
+        };
+        let (goal, rest) = if let Some(r) = rest.strip_prefix('#') {
+            (Goal::Mate, r)
+        } else if let Some(r) = rest.strip_prefix('=') {
+            (Goal::Stalemate, r)
         } else {
             return Err(error(ParseStipulationErrorKind::Unsupported));
         };
         let (number, half) = match rest.strip_suffix(".5") {
-            Some(n) if aim == Aim::Help => (n, true),
+            Some(n) if aim == Aim::Help && !series => (n, true),
             Some(_) => return Err(error(ParseStipulationErrorKind::HalfMoveNotHelp)),
             None => (rest, false),
         };
@@ -131,10 +166,17 @@ impl FromStr for Stipulation {
             .parse()
             .map_err(|_| error(ParseStipulationErrorKind::NotANumber))?;
         let least = if aim == Aim::Help && half { 0 } else { 1 };
-        if moves < least || moves > MAX_MOVES {
-            return Err(error(ParseStipulationErrorKind::OutOfRange { least }));
+        let most = if series { MAX_SERIES } else { MAX_MOVES };
+        if moves < least || moves > most {
+            return Err(error(ParseStipulationErrorKind::OutOfRange { least, most }));
         }
-        Ok(Stipulation { aim, moves, half })
+        Ok(Stipulation {
+            aim,
+            goal,
+            moves,
+            half,
+            series,
+        })
     }
 }
 
@@ -149,6 +191,50 @@ pub struct Twin {
     pub stipulation: Stipulation,
 }
 
+/// A twin whose position is not legal: Popeye says so and goes on with the next twin.
+#[derive(Clone, Debug)]
+pub struct IllegalTwin {
+    pub label: String,
+    pub change: String,
+    /// Where it stands among the problem's twins: before `twins[before]`.
+    pub before: usize,
+    pub stipulation: Stipulation,
+    pub error: ProblemError,
+}
+
+/// One twin of a problem in the order written: solvable, or illegal and skipped.
+#[derive(Clone, Copy, Debug)]
+pub enum Entry<'a> {
+    Twin(&'a Twin),
+    Illegal(&'a IllegalTwin),
+}
+
+/// How to solve and what to show (Popeye's options; `docs/solver.md` gives each meaning).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `NoThreat`: no threats after keys and tries.
+    pub no_threat: bool,
+    /// `Try` / `Defence n`: first moves refuted by at most this many defences are tries.
+    pub tries: Option<usize>,
+    /// `SetPlay`: the play if the attacker passed (helpmates: the other side starts).
+    pub set_play: bool,
+    /// `PostKeyPlay`: the diagram is the position after the key (the defender moves).
+    pub post_key: bool,
+    /// `MaxSolutions n`: stop after n solutions.
+    pub max_solutions: Option<usize>,
+    /// `Threat n`: an attacker turn that is not the last must threaten to win within n turns.
+    pub threat: Option<u32>,
+    /// `NonTrivial m n`: the defender must keep at most m+1 defences not met by an s#n.
+    pub non_trivial: Option<(u32, u32)>,
+    /// `NoShortVariations`: variations that win faster than the full length are left out.
+    pub no_short_variations: bool,
+    /// `Quodlibet`: in `s#n` a direct mate by the attacker counts too.
+    pub quodlibet: bool,
+    /// `StopOnShortSolutions`: a helpmate or series with short solutions is not solved at
+    /// full length.
+    pub stop_on_short: bool,
+}
+
 /// A problem with its twins.
 #[derive(Clone, Debug)]
 pub struct Problem {
@@ -156,7 +242,22 @@ pub struct Problem {
     pub variant: Variant,
     /// How many solutions (keys, for `#n` and `s#n`) the composer intends; more is a cook.
     pub intended: usize,
-    /// Suppress the threats of direct mates and selfmates (`Option NoThreat`).
-    pub no_threat: bool,
+    pub options: Options,
     pub twins: Vec<Twin>,
+    /// Twins that are not legal positions, reported and skipped.
+    pub illegal: Vec<IllegalTwin>,
+}
+
+impl Problem {
+    /// Every twin in the order written, the illegal ones included.
+    pub fn entries(&self) -> Vec<Entry<'_>> {
+        let mut out = Vec::new();
+        for (i, twin) in self.twins.iter().enumerate() {
+            out.extend(self.illegal.iter().filter(|t| t.before == i).map(Entry::Illegal));
+            out.push(Entry::Twin(twin));
+        }
+        let n = self.twins.len();
+        out.extend(self.illegal.iter().filter(|t| t.before >= n).map(Entry::Illegal));
+        out
+    }
 }

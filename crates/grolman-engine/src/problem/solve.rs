@@ -1,10 +1,15 @@
-//! Exhaustive solving of `#n`, `h#n` (and `h#n.5`) and `s#n`.
+//! Exhaustive solving: the tests that decide a problem (`attack`, `defend`, `help`, `series`).
+//! The trees of the report are built from them in [`super::tree`].
 //!
 //! Definitions. In `#n` the side to move (the attacker) has a first turn, the key, after which
-//! every defence allows mate within the turns left; shorter mates count. In `s#n` the attacker
-//! plays so that the defender, whatever it does, mates the attacker within `n` defender turns
-//! (an earlier forced mate counts; a defender left without a legal turn refutes). In `h#n` both
-//! sides cooperate through exactly `2n` half-moves (`2n+1` for `h#n.5`) and the last one mates.
+//! every defence allows the goal within the turns left; shorter wins count. In `s#n` the
+//! attacker plays so that the defender, whatever it does, mates the attacker within `n`
+//! defender turns (an earlier forced mate counts; a defender left without a legal turn
+//! refutes). In `h#n` both sides cooperate through exactly `2n` half-moves (`2n+1` for
+//! `h#n.5`) and the last one mates. In a series (`ser-`) one side plays `n` turns in a row,
+//! the other passing (so no turn but the last may check), then reaches the goal (`ser-#n`),
+//! lets the other side mate it in one (`ser-h#n`), or leaves it forced to (`ser-s#n`). With
+//! the goal `=` stalemate takes the place of mate.
 //!
 //! Owner choices (docs/rules.md 3.5): a Tatarstan turn may hold promotions chosen by the side not
 //! moving. In `#n` and `s#n` that side decides them against the mover (a turn is then a group of
@@ -12,9 +17,9 @@
 
 use std::collections::HashMap;
 
-use grolman::{has_legal_turn, notation, OwnerPromotion, Position, Rules, Setup, Step, Turn, Variant};
+use grolman::{has_legal_turn, Position, Rules, Setup};
 
-use super::{Aim, Problem, Twin};
+use super::{Aim, Entry, Goal, Options, Problem, Twin, TwinReport, Verdict};
 use crate::turns::children;
 
 /// The solver was told to stop.
@@ -29,99 +34,20 @@ impl core::fmt::Display for Cancelled {
 
 impl std::error::Error for Cancelled {}
 
-/// How the number of solutions compares with the composer's intention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    NoSolution,
-    /// Exactly the intended number of solutions (keys for `#n` and `s#n`).
-    Sound,
-    /// More solutions than intended.
-    Cooked {
-        found: usize,
-        intended: usize,
-    },
-    /// Fewer solutions than intended, but some.
-    Fewer {
-        found: usize,
-        intended: usize,
-    },
-}
-
-/// What the solver found for one twin.
-#[derive(Debug, Clone)]
-pub struct TwinReport {
-    pub label: String,
-    pub change: String,
-    pub stipulation: String,
-    pub variant: Variant,
-    pub fen: String,
-    /// Each solution as turn codes: the key alone for `#n` and `s#n`, the whole line for `h#n`.
-    pub solutions: Vec<Vec<String>>,
-    /// The solutions in literature notation, one line each (with variations for `#n` and `s#n`).
-    pub lines: Vec<String>,
-    pub verdict: Verdict,
-    pub nodes: u64,
-}
-
-impl TwinReport {
-    /// The report as people read it.
-    pub fn text(&self) -> String {
-        let mut s = String::new();
-        if !self.label.is_empty() {
-            s.push_str(&self.label);
-            if !self.change.is_empty() {
-                s.push(' ');
-                s.push_str(&self.change);
-            }
-            s.push('\n');
-        }
-        s.push_str(&format!("{} {}  {}\n", self.variant, self.stipulation, self.fen));
-        for line in &self.lines {
-            s.push_str(line);
-            s.push('\n');
-        }
-        let what = if self.stipulation.starts_with('h') {
-            "solution"
-        } else {
-            "key"
-        };
-        let plural = |n: usize| {
-            if n == 1 {
-                what.to_string()
-            } else {
-                format!("{what}s")
-            }
-        };
-        match self.verdict {
-            Verdict::NoSolution => s.push_str("no solution\n"),
-            Verdict::Sound => s.push_str(&format!(
-                "{} {}: sound\n",
-                self.solutions.len(),
-                plural(self.solutions.len())
-            )),
-            Verdict::Cooked { found, intended } => s.push_str(&format!(
-                "cooked: {found} {}, {intended} intended\n",
-                plural(found)
-            )),
-            Verdict::Fewer { found, intended } => s.push_str(&format!(
-                "only {found} {} of {intended} intended\n",
-                plural(found)
-            )),
-        }
-        s
-    }
-}
-
-/// Solves every twin of `problem`. `keep_going` is asked now and then; when it says no, the
+/// Solves every twin of `problem` in the order written; an illegal twin gets a report that
+/// says why and is not solved. `keep_going` is asked now and then; when it says no, the
 /// solver stops with [`Cancelled`].
 ///
 /// # Errors
 /// [`Cancelled`] when `keep_going` returned `false`.
 pub fn solve(problem: &Problem, keep_going: &mut dyn FnMut() -> bool) -> Result<Vec<TwinReport>, Cancelled> {
     problem
-        .twins
-        .iter()
-        .map(|twin| solve_twin(problem, twin, keep_going))
+        .entries()
+        .into_iter()
+        .map(|entry| match entry {
+            Entry::Twin(twin) => solve_twin(problem, twin, keep_going),
+            Entry::Illegal(t) => Ok(TwinReport::illegal(problem, t)),
+        })
         .collect()
 }
 
@@ -134,28 +60,24 @@ pub fn solve_twin(
     twin: &Twin,
     keep_going: &mut dyn FnMut() -> bool,
 ) -> Result<TwinReport, Cancelled> {
+    let stip = twin.stipulation;
     let mut solver = Solver {
         rules: problem.variant.into(),
         memo: HashMap::new(),
         nodes: 0,
         keep_going,
         cancelled: false,
-        lines: Vec::new(),
-        solutions: Vec::new(),
-        no_threat: problem.no_threat,
+        goal: stip.goal,
+        options: &problem.options,
     };
-    let pos = &twin.position;
-    let stip = twin.stipulation;
-    match stip.aim {
-        Aim::Help => solver.help_lines(pos, stip.help_plies()),
-        Aim::Direct | Aim::SelfMate => solver.keys(pos, stip.moves, stip.aim),
-    }
+    let mut report = TwinReport::empty(problem, twin);
+    solver.fill(&twin.position, stip, &mut report);
     if solver.cancelled {
         return Err(Cancelled);
     }
-    let found = solver.solutions.len();
+    let found = report.solutions.len();
     let intended = problem.intended;
-    let verdict = if found == 0 {
+    report.verdict = if found == 0 {
         Verdict::NoSolution
     } else if found == intended {
         Verdict::Sound
@@ -164,17 +86,9 @@ pub fn solve_twin(
     } else {
         Verdict::Fewer { found, intended }
     };
-    Ok(TwinReport {
-        label: twin.label.clone(),
-        change: twin.change.clone(),
-        stipulation: stip.to_string(),
-        variant: problem.variant,
-        fen: pos.fen(),
-        solutions: solver.solutions,
-        lines: solver.lines,
-        verdict,
-        nodes: solver.nodes,
-    })
+    report.nodes = solver.nodes;
+    report.write_lines();
+    Ok(report)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -182,17 +96,17 @@ enum Node {
     Attack(Aim),
     Defend(Aim),
     Help,
+    Series(Aim),
 }
 
-struct Solver<'a> {
-    rules: Rules,
+pub(super) struct Solver<'a> {
+    pub(super) rules: Rules,
     memo: HashMap<(u64, u32, Node), bool>,
     nodes: u64,
     keep_going: &'a mut dyn FnMut() -> bool,
-    cancelled: bool,
-    lines: Vec<String>,
-    solutions: Vec<Vec<String>>,
-    no_threat: bool,
+    pub(super) cancelled: bool,
+    pub(super) goal: Goal,
+    pub(super) options: &'a Options,
 }
 
 impl Solver<'_> {
@@ -204,8 +118,14 @@ impl Solver<'_> {
         self.cancelled
     }
 
-    fn mated(&self, pos: &Position) -> bool {
-        pos.is_check() && !has_legal_turn(pos, self.rules)
+    /// The side to move has lost by the goal: mated, or stalemated for `=`.
+    pub(super) fn reached(&self, pos: &Position) -> bool {
+        let stuck = !has_legal_turn(pos, self.rules);
+        stuck
+            && match self.goal {
+                Goal::Mate => pos.is_check(),
+                Goal::Stalemate => !pos.is_check(),
+            }
     }
 
     fn memo(&mut self, pos: &Position, n: u32, node: Node, f: impl FnOnce(&mut Self) -> bool) -> bool {
@@ -221,7 +141,7 @@ impl Solver<'_> {
     }
 
     /// The attacker (to move) wins within `n` of its turns.
-    fn attack(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
+    pub(super) fn attack(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
         if n == 0 || self.tick() {
             return false;
         }
@@ -232,240 +152,156 @@ impl Solver<'_> {
     }
 
     /// After an attacker turn (its `n`-th from the end), the defender (to move) loses.
-    fn defend(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
+    pub(super) fn defend(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
         if self.tick() {
             return false;
         }
         match aim {
-            Aim::Direct if n == 1 => self.mated(pos),
+            Aim::Direct if n == 1 => self.reached(pos),
             Aim::Direct => self.memo(pos, n, Node::Defend(aim), |s| {
+                if s.reached(pos) {
+                    return true;
+                }
                 let ch = children(pos, s.rules);
-                if ch.is_empty() {
-                    return pos.is_check();
+                if ch.is_empty() || !s.threatens(pos, n, aim) || !s.trivial_enough(pos, n, aim) {
+                    return false;
                 }
                 (0..ch.groups.len()).all(|g| ch.members(g).iter().any(|m| s.attack(&m.after, n - 1, aim)))
             }),
             _ => self.memo(pos, n, Node::Defend(aim), |s| {
+                if s.options.quodlibet && s.reached(pos) {
+                    return true;
+                }
                 let ch = children(pos, s.rules);
-                !ch.is_empty()
-                    && (0..ch.groups.len()).all(|g| {
-                        ch.members(g)
-                            .iter()
-                            .any(|m| s.mated(&m.after) || (n > 1 && s.attack(&m.after, n - 1, aim)))
-                    })
+                if ch.is_empty() || !s.trivial_enough(pos, n, aim) {
+                    return false;
+                }
+                (0..ch.groups.len()).all(|g| {
+                    ch.members(g)
+                        .iter()
+                        .any(|m| s.reached(&m.after) || (n > 1 && s.attack(&m.after, n - 1, aim)))
+                })
             }),
         }
     }
 
+    /// `Option Threat t`: after an attacker turn that is not its last, the defender has
+    /// defended when passing would leave no win within `t` turns (a check always threatens).
+    fn threatens(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
+        let Some(t) = self.options.threat else {
+            return true;
+        };
+        match null_move(pos) {
+            Some(null) => self.attack(&null, t.min(n - 1), aim),
+            None => true,
+        }
+    }
+
+    /// `Option NonTrivial m k`: with more than `k` turns left, the defender has defended
+    /// when more than `m + 1` of its turns are not met by a win in `k` (they are not trivial).
+    fn trivial_enough(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
+        let Some((m, k)) = self.options.non_trivial else {
+            return true;
+        };
+        if n - 1 <= k {
+            return true;
+        }
+        let ch = children(pos, self.rules);
+        let mut non_trivial = 0;
+        for g in 0..ch.groups.len() {
+            let trivial = ch
+                .members(g)
+                .iter()
+                .any(|x| (aim == Aim::SelfMate && self.reached(&x.after)) || self.attack(&x.after, k, aim));
+            if !trivial {
+                non_trivial += 1;
+                if non_trivial > m + 1 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// A helpmate of exactly `plies` half-moves exists.
-    fn help(&mut self, pos: &Position, plies: u32) -> bool {
+    pub(super) fn help(&mut self, pos: &Position, plies: u32) -> bool {
         if self.tick() {
             return false;
         }
         if plies == 0 {
-            return self.mated(pos);
+            return self.reached(pos);
         }
         self.memo(pos, plies, Node::Help, |s| {
-            let mut found = false;
-            let rules = s.rules;
             let mut afters = Vec::new();
-            grolman::for_each_turn(pos, rules, false, &mut |v| {
+            grolman::for_each_turn(pos, s.rules, false, &mut |v| {
                 afters.push(v.after.clone());
                 false
             });
             for after in afters {
-                if plies == 1 && !after.is_check() {
+                if plies == 1 && s.goal == Goal::Mate && !after.is_check() {
                     continue;
                 }
                 if s.help(&after, plies - 1) {
-                    found = true;
-                    break;
+                    return true;
                 }
             }
-            found
+            false
         })
     }
 
-    fn help_lines(&mut self, pos: &Position, plies: u32) {
-        let mut line = Vec::new();
-        self.help_walk(pos, plies, plies % 2 == 1, &mut line);
+    /// The side to move plays `n` more series turns and then reaches what `aim` asks.
+    pub(super) fn series(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
+        if self.tick() {
+            return false;
+        }
+        if n == 0 {
+            return self.series_end(pos, aim);
+        }
+        self.memo(pos, n, Node::Series(aim), |s| {
+            let mut afters = Vec::new();
+            grolman::for_each_turn(pos, s.rules, false, &mut |v| {
+                afters.push(v.after.clone());
+                false
+            });
+            afters.into_iter().any(|after| s.series_step(&after, n, aim))
+        })
     }
 
-    fn help_walk(&mut self, pos: &Position, plies: u32, half: bool, line: &mut Vec<(String, String)>) {
-        if self.cancelled {
-            return;
-        }
-        for t in notation::legal_turns(pos, self.rules) {
-            let ok = if plies == 1 {
-                t.mate
-            } else {
-                self.help(&t.after, plies - 1)
+    /// After a series turn with `n - 1` still to come: the series goes on, or ends well.
+    pub(super) fn series_step(&mut self, after: &Position, n: u32, aim: Aim) -> bool {
+        if n == 1 {
+            return match aim {
+                Aim::Direct => self.reached(after),
+                _ => self.series_end(after, aim),
             };
-            if !ok {
-                continue;
-            }
-            line.push((t.code.clone(), t.notation.clone()));
-            if plies == 1 {
-                self.solutions.push(line.iter().map(|(c, _)| c.clone()).collect());
-                let notations: Vec<String> = line.iter().map(|(_, n)| n.clone()).collect();
-                self.lines.push(help_text(&notations, half));
-            } else {
-                self.help_walk(&t.after, plies - 1, half, line);
-            }
-            line.pop();
+        }
+        match null_move(after) {
+            Some(next) => self.series(&next, n - 1, aim),
+            None => false,
         }
     }
 
-    /// The keys of a `#n` or `s#n`, with threats and variations.
-    fn keys(&mut self, pos: &Position, n: u32, aim: Aim) {
-        for group in grouped(pos, notation::legal_turns(pos, self.rules)) {
-            if !group.iter().all(|t| self.defend(&t.after, n, aim)) {
-                continue;
-            }
-            for t in &group {
-                if self.cancelled {
-                    return;
-                }
-                self.solutions.push(vec![t.code.clone()]);
-                let mut head = format!("1.{}!", t.notation);
-                if !self.no_threat && n >= 2 {
-                    head.push_str(&self.threat(&t.after, n, aim));
-                }
-                self.lines.push(head);
-                self.defences(&t.after, n, aim, 1, 1);
-            }
+    /// The series is over and the other side (to move) mates in one (`ser-h#`) or is forced
+    /// to (`ser-s#`).
+    fn series_end(&mut self, pos: &Position, aim: Aim) -> bool {
+        match aim {
+            Aim::Direct => false,
+            Aim::Help => self.help(pos, 1),
+            Aim::SelfMate => self.defend(pos, 1, Aim::SelfMate),
         }
     }
-
-    /// `threat: 2.X#` after the key, `(zugzwang)` when there is none, nothing when the key
-    /// checks.
-    fn threat(&mut self, after: &Position, n: u32, aim: Aim) -> String {
-        let Some(null) = null_move(after) else {
-            return String::new();
-        };
-        let Some(k) = (1..n).find(|&k| self.attack(&null, k, aim)) else {
-            return " (zugzwang)".into();
-        };
-        let mut moves = Vec::new();
-        for group in grouped(&null, notation::legal_turns(&null, self.rules)) {
-            if group.iter().all(|t| self.defend(&t.after, k, aim)) {
-                moves.extend(group.iter().map(|t| format!("2.{}", t.notation)));
-            }
-        }
-        format!(" threat: {}", moves.join(", "))
-    }
-
-    /// The defences after an attacker turn that leaves `n - 1` attacker turns, each with the
-    /// attacker's answers, indented by `depth`; `number` is the move number of the defence.
-    fn defences(&mut self, pos: &Position, n: u32, aim: Aim, number: u32, depth: usize) {
-        let indent = "   ".repeat(depth);
-        let turns = notation::legal_turns(pos, self.rules);
-        for group in grouped(pos, turns) {
-            // The attacker owns the choices inside the defender's turn: show the members that
-            // lose fastest for the defender.
-            let mut best: Option<(u32, Vec<&Turn>)> = None;
-            for t in &group {
-                let k = if aim == Aim::SelfMate && t.mate {
-                    Some(0)
-                } else {
-                    (1..n).find(|&k| self.attack(&t.after, k, aim))
-                };
-                if let Some(k) = k {
-                    match &mut best {
-                        Some((bk, list)) if *bk == k => list.push(t),
-                        Some((bk, _)) if *bk < k => {}
-                        _ => best = Some((k, vec![t])),
-                    }
-                }
-            }
-            let Some((k, members)) = best else { continue };
-            for t in members {
-                if self.cancelled {
-                    return;
-                }
-                let head = format!("{indent}{number}...{}", t.notation);
-                if k == 0 {
-                    self.lines.push(head);
-                    continue;
-                }
-                let mut answers = Vec::new();
-                for g in grouped(&t.after, notation::legal_turns(&t.after, self.rules)) {
-                    if g.iter().all(|a| self.defend(&a.after, k, aim)) {
-                        answers.extend(g);
-                    }
-                }
-                let last = aim == Aim::Direct && k == 1;
-                if last {
-                    let list: Vec<String> = answers
-                        .iter()
-                        .map(|a| format!("{}.{}", number + 1, a.notation))
-                        .collect();
-                    self.lines.push(format!("{head} {}", list.join(", ")));
-                } else {
-                    self.lines.push(head);
-                    for a in answers {
-                        self.lines
-                            .push(format!("{indent}   {}.{}", number + 1, a.notation));
-                        self.defences(&a.after, k, aim, number + 1, depth + 2);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Turns grouped by the mover's own choices (the other side's owner choices vary inside a
-/// group), in the order given.
-fn grouped(pos: &Position, turns: Vec<Turn>) -> Vec<Vec<Turn>> {
-    let mover = pos.turn();
-    let mut groups: Vec<(Vec<Step>, Vec<OwnerPromotion>, Vec<Turn>)> = Vec::new();
-    for t in turns {
-        let own: Vec<OwnerPromotion> = t
-            .owner_promotions
-            .iter()
-            .copied()
-            .filter(|p| t.after.board().piece_at(p.square).map(|u| u.color) == Some(mover))
-            .collect();
-        match groups.iter_mut().find(|(s, o, _)| *s == t.steps && *o == own) {
-            Some(g) => g.2.push(t),
-            None => groups.push((t.steps.clone(), own, vec![t])),
-        }
-    }
-    groups.into_iter().map(|g| g.2).collect()
 }
 
 /// The position with the other side to move and nothing else changed; `None` when the side to
-/// move is in check (it may not pass).
-fn null_move(pos: &Position) -> Option<Position> {
+/// move is in check (it may not pass; so a series turn that checks can only be the last).
+pub(super) fn null_move(pos: &Position) -> Option<Position> {
+    if pos.is_check() {
+        return None;
+    }
     Position::from_setup(Setup {
         turn: pos.turn().other(),
         ep: None,
         ..pos.setup()
     })
     .ok()
-}
-
-/// `1.Kd7 Rb8 2.Ke8 Rb7#`, or `1...Rb8 2.Kd7 ...` when the first half-move stands alone.
-fn help_text(notations: &[String], half: bool) -> String {
-    let mut s = String::new();
-    let mut number = 1;
-    let mut i = 0;
-    if half {
-        s.push_str(&format!("1...{}", notations[0]));
-        number = 2;
-        i = 1;
-    }
-    while i < notations.len() {
-        if !s.is_empty() {
-            s.push(' ');
-        }
-        s.push_str(&format!("{number}.{}", notations[i]));
-        if i + 1 < notations.len() {
-            s.push(' ');
-            s.push_str(&notations[i + 1]);
-        }
-        number += 1;
-        i += 2;
-    }
-    s
 }

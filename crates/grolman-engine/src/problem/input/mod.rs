@@ -3,7 +3,7 @@
 
 use grolman::{Position, Variant};
 
-use super::{Problem, Stipulation, Twin};
+use super::{Options, Problem, Stipulation, Twin};
 
 mod error;
 mod popeye;
@@ -121,13 +121,14 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
             title: String::new(),
             variant,
             intended,
-            no_threat: false,
+            options: Options::default(),
             twins: vec![Twin {
                 label: String::new(),
                 change: String::new(),
                 position,
                 stipulation,
             }],
+            illegal: Vec::new(),
         });
     }
     Ok(problems)
@@ -148,8 +149,8 @@ mod tests {
 
     #[test]
     fn an_unsupported_stipulation_keeps_the_stipulation_error() {
-        let (line, token, k) = kind(&format!("{BOARD}Stipulation ser-#3\nEndProblem"));
-        assert_eq!((line, token.as_str()), (3, "ser-#3"));
+        let (line, token, k) = kind(&format!("{BOARD}Stipulation r#3\nEndProblem"));
+        assert_eq!((line, token.as_str()), (3, "r#3"));
         assert!(matches!(k, Kind::Stipulation(_)), "{k:?}");
     }
 

@@ -4,7 +4,7 @@
 use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup, Square, Variant};
 
 use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
-use crate::problem::{Problem, Stipulation, Twin};
+use crate::problem::{Options, Problem, Stipulation, Twin};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Keyword {
@@ -86,7 +86,7 @@ struct Draft {
     title: String,
     variant: Variant,
     intended: usize,
-    no_threat: bool,
+    options: Options,
     board: Option<(Board, Token)>,
     stipulation: Option<Stipulation>,
     twins: Vec<(Token, bool, Vec<Change>)>,
@@ -232,7 +232,11 @@ impl Popeye {
         }
         for w in words {
             if prefix_of(&w.text, "nothreat", 3) {
-                draft.no_threat = true;
+                draft.options.no_threat = true;
+            } else if prefix_of(&w.text, "try", 3) {
+                draft.options.tries = Some(1);
+            } else if prefix_of(&w.text, "setplay", 3) {
+                draft.options.set_play = true;
             } else if !(prefix_of(&w.text, "variation", 3)
                 || prefix_of(&w.text, "noboard", 3)
                 || prefix_of(&w.text, "intelligent", 3))
@@ -389,7 +393,7 @@ impl Draft {
             title: String::new(),
             variant: Variant::Orthodox,
             intended: 1,
-            no_threat: false,
+            options: Options::default(),
             board: None,
             stipulation: None,
             twins: Vec::new(),
@@ -436,8 +440,9 @@ impl Draft {
             title: self.title,
             variant: self.variant,
             intended: self.intended,
-            no_threat: self.no_threat,
+            options: self.options,
             twins,
+            illegal: Vec::new(),
         })
     }
 }

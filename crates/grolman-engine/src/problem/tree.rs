@@ -1,0 +1,386 @@
+//! The report's trees, built from the solver's tests: keys and tries with threats, variations
+//! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
+
+use grolman::{notation, OwnerPromotion, Position, Step, Turn};
+
+use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
+use super::solve::{null_move, Solver};
+use super::{Aim, IllegalTwin, Problem, Stipulation, Twin};
+
+impl TwinReport {
+    pub(super) fn empty(problem: &Problem, twin: &Twin) -> TwinReport {
+        TwinReport {
+            label: twin.label.clone(),
+            change: twin.change.clone(),
+            stipulation: twin.stipulation.to_string(),
+            variant: problem.variant,
+            fen: twin.position.fen(),
+            illegal: None,
+            solutions: Vec::new(),
+            keys: Vec::new(),
+            tries: Vec::new(),
+            set_play: Vec::new(),
+            post_key: Vec::new(),
+            post_key_refutations: Vec::new(),
+            help: Vec::new(),
+            short: Vec::new(),
+            set_help: Vec::new(),
+            lines: Vec::new(),
+            verdict: Verdict::NoSolution,
+            nodes: 0,
+        }
+    }
+
+    /// The report of a twin that was not solved: its position is not legal.
+    pub fn illegal(problem: &Problem, twin: &IllegalTwin) -> TwinReport {
+        TwinReport {
+            label: twin.label.clone(),
+            change: twin.change.clone(),
+            stipulation: twin.stipulation.to_string(),
+            variant: problem.variant,
+            fen: String::new(),
+            illegal: Some(twin.error.to_string()),
+            solutions: Vec::new(),
+            keys: Vec::new(),
+            tries: Vec::new(),
+            set_play: Vec::new(),
+            post_key: Vec::new(),
+            post_key_refutations: Vec::new(),
+            help: Vec::new(),
+            short: Vec::new(),
+            set_help: Vec::new(),
+            lines: Vec::new(),
+            verdict: Verdict::NoSolution,
+            nodes: 0,
+        }
+    }
+}
+
+fn mv(t: &Turn) -> Move {
+    Move {
+        code: t.code.clone(),
+        notation: t.notation.clone(),
+    }
+}
+
+impl Solver<'_> {
+    fn full(&self, n: usize) -> bool {
+        self.cancelled || self.options.max_solutions.is_some_and(|m| n >= m)
+    }
+
+    pub(super) fn fill(&mut self, pos: &Position, stip: Stipulation, r: &mut TwinReport) {
+        let n = stip.moves;
+        if stip.series {
+            self.series_report(pos, n, stip.aim, r);
+        } else if stip.aim == Aim::Help {
+            let plies = stip.help_plies();
+            if self.options.set_play && plies > 1 {
+                if let Some(null) = null_move(pos) {
+                    r.set_help = self.help_lines(&null, plies - 1, usize::MAX);
+                }
+            }
+            self.help_report(pos, plies, r);
+        } else if self.options.post_key {
+            r.post_key = self.defences(pos, n, stip.aim);
+            if let Some(refs) = self.refutations(pos, n, stip.aim) {
+                r.post_key_refutations = refs;
+            }
+            if self.defend(pos, n, stip.aim) {
+                r.solutions.push(Vec::new());
+            }
+        } else {
+            if self.options.set_play {
+                if let Some(null) = null_move(pos) {
+                    r.set_play = self.defences(&null, n, stip.aim);
+                }
+            }
+            self.keys(pos, n, stip.aim, r);
+        }
+    }
+
+    /// Short solutions first (fewer whole moves, the same side to mate), then the full length.
+    fn help_report(&mut self, pos: &Position, plies: u32, r: &mut TwinReport) {
+        let mut p = 2 - plies % 2;
+        while p < plies {
+            let lines = self.help_lines(pos, p, usize::MAX);
+            r.short.extend(lines);
+            p += 2;
+        }
+        if self.options.stop_on_short && !r.short.is_empty() {
+            return;
+        }
+        let max = self.options.max_solutions.unwrap_or(usize::MAX);
+        r.help = self.help_lines(pos, plies, max);
+        r.solutions = r
+            .help
+            .iter()
+            .map(|l| l.turns.iter().map(|t| t.code.clone()).collect())
+            .collect();
+    }
+
+    fn help_lines(&mut self, pos: &Position, plies: u32, max: usize) -> Vec<Line> {
+        let mut out = Vec::new();
+        let mut line = Vec::new();
+        self.help_walk(pos, plies, plies % 2 == 1, max, &mut line, &mut out);
+        out
+    }
+
+    fn help_walk(
+        &mut self,
+        pos: &Position,
+        plies: u32,
+        alone_first: bool,
+        max: usize,
+        line: &mut Vec<Move>,
+        out: &mut Vec<Line>,
+    ) {
+        for t in notation::legal_turns(pos, self.rules) {
+            if self.cancelled || out.len() >= max {
+                return;
+            }
+            let ok = if plies == 1 {
+                self.reached(&t.after)
+            } else {
+                self.help(&t.after, plies - 1)
+            };
+            if !ok {
+                continue;
+            }
+            line.push(mv(&t));
+            if plies == 1 {
+                out.push(Line {
+                    turns: line.clone(),
+                    alone_first,
+                    series: false,
+                    last_apart: false,
+                });
+            } else {
+                self.help_walk(&t.after, plies - 1, alone_first, max, line, out);
+            }
+            line.pop();
+        }
+    }
+
+    fn series_report(&mut self, pos: &Position, n: u32, aim: Aim, r: &mut TwinReport) {
+        for k in 1..n {
+            let lines = self.series_lines(pos, k, aim, usize::MAX);
+            r.short.extend(lines);
+        }
+        if self.options.stop_on_short && !r.short.is_empty() {
+            return;
+        }
+        let max = self.options.max_solutions.unwrap_or(usize::MAX);
+        r.help = self.series_lines(pos, n, aim, max);
+        r.solutions = r
+            .help
+            .iter()
+            .map(|l| l.turns.iter().map(|t| t.code.clone()).collect())
+            .collect();
+    }
+
+    fn series_lines(&mut self, pos: &Position, n: u32, aim: Aim, max: usize) -> Vec<Line> {
+        let mut out = Vec::new();
+        let mut line = Vec::new();
+        self.series_walk(pos, n, aim, max, &mut line, &mut out);
+        out
+    }
+
+    fn series_walk(
+        &mut self,
+        pos: &Position,
+        n: u32,
+        aim: Aim,
+        max: usize,
+        line: &mut Vec<Move>,
+        out: &mut Vec<Line>,
+    ) {
+        for t in notation::legal_turns(pos, self.rules) {
+            if self.cancelled || out.len() >= max {
+                return;
+            }
+            if !self.series_step(&t.after, n, aim) {
+                continue;
+            }
+            line.push(mv(&t));
+            if n > 1 {
+                if let Some(next) = null_move(&t.after) {
+                    self.series_walk(&next, n - 1, aim, max, line, out);
+                }
+            } else if aim == Aim::Direct {
+                out.push(series_line(line.clone(), false));
+            } else {
+                // The other side's last turn: its mate in one (ser-h#), or every turn it has,
+                // all of which mate (ser-s#).
+                for last in notation::legal_turns(&t.after, self.rules) {
+                    if self.reached(&last.after) && out.len() < max {
+                        let mut turns = line.clone();
+                        turns.push(mv(&last));
+                        out.push(series_line(turns, true));
+                    }
+                }
+            }
+            line.pop();
+        }
+    }
+
+    /// The keys (and with `Option Try`, the tries) of a `#n` or `s#n`.
+    fn keys(&mut self, pos: &Position, n: u32, aim: Aim, r: &mut TwinReport) {
+        let max_refutations = self.options.tries;
+        for group in grouped(pos, notation::legal_turns(pos, self.rules)) {
+            if self.full(r.solutions.len()) {
+                return;
+            }
+            if group.iter().all(|t| self.defend(&t.after, n, aim)) {
+                for t in &group {
+                    r.solutions.push(vec![t.code.clone()]);
+                    let node = self.attack_node(t, n, aim, true);
+                    r.keys.push(node);
+                }
+                continue;
+            }
+            let Some(most) = max_refutations else { continue };
+            let t = &group[0];
+            let Some(refutations) = self.refutations(&t.after, n, aim) else {
+                continue;
+            };
+            if !refutations.is_empty() && refutations.len() <= most {
+                let attack = self.attack_node(t, n, aim, true);
+                r.tries.push(Try { attack, refutations });
+            }
+        }
+    }
+
+    /// The defender's turns (to move in `pos`, after an attacker turn leaving `n - 1`) that
+    /// the attacker cannot answer; `None` when the defender has no turn and has not lost
+    /// (a stalemate in `#n`): that is no try.
+    fn refutations(&mut self, pos: &Position, n: u32, aim: Aim) -> Option<Vec<Move>> {
+        if aim == Aim::Direct && self.reached(pos) {
+            return Some(Vec::new());
+        }
+        let turns = notation::legal_turns(pos, self.rules);
+        if turns.is_empty() {
+            return None;
+        }
+        let mut out = Vec::new();
+        for group in grouped(pos, turns) {
+            let answered = group.iter().any(|m| {
+                (aim == Aim::SelfMate && self.reached(&m.after))
+                    || (n > 1 && self.attack(&m.after, n - 1, aim))
+            });
+            if !answered {
+                out.push(mv(&group[0]));
+            }
+        }
+        Some(out)
+    }
+
+    /// An attacker turn that leaves `n - 1` turns, with its threat (for keys and tries) and
+    /// the defences the attacker answers.
+    fn attack_node(&mut self, t: &Turn, n: u32, aim: Aim, with_threat: bool) -> Attack {
+        let mut node = Attack {
+            turn: mv(t),
+            threats: Vec::new(),
+            zugzwang: false,
+            defences: Vec::new(),
+        };
+        if with_threat && !self.options.no_threat && n >= 2 {
+            if let Some(null) = null_move(&t.after) {
+                match (1..n).find(|&k| self.attack(&null, k, aim)) {
+                    None => node.zugzwang = true,
+                    Some(k) => node.threats = self.winning_turns(&null, k, aim),
+                }
+            }
+        }
+        node.defences = self.defences(&t.after, n, aim);
+        node
+    }
+
+    /// The attacker's turns (to move in `pos`) that win within `k`, each with its defences.
+    fn winning_turns(&mut self, pos: &Position, k: u32, aim: Aim) -> Vec<Attack> {
+        let mut out = Vec::new();
+        for g in grouped(pos, notation::legal_turns(pos, self.rules)) {
+            if g.iter().all(|a| self.defend(&a.after, k, aim)) {
+                for a in &g {
+                    let node = self.attack_node(a, k, aim, false);
+                    out.push(node);
+                }
+            }
+        }
+        out
+    }
+
+    /// The defences after an attacker turn that leaves `n - 1` attacker turns, each with the
+    /// attacker's fastest answers.
+    fn defences(&mut self, pos: &Position, n: u32, aim: Aim) -> Vec<Defence> {
+        let mut out = Vec::new();
+        let turns = notation::legal_turns(pos, self.rules);
+        for group in grouped(pos, turns) {
+            // The attacker owns the choices inside the defender's turn: show the members that
+            // lose fastest for the defender.
+            let mut best: Option<(u32, Vec<&Turn>)> = None;
+            for t in &group {
+                let k = if aim == Aim::SelfMate && self.reached(&t.after) {
+                    Some(0)
+                } else {
+                    (1..n).find(|&k| self.attack(&t.after, k, aim))
+                };
+                if let Some(k) = k {
+                    match &mut best {
+                        Some((bk, list)) if *bk == k => list.push(t),
+                        Some((bk, _)) if *bk < k => {}
+                        _ => best = Some((k, vec![t])),
+                    }
+                }
+            }
+            let Some((k, members)) = best else { continue };
+            if self.options.no_short_variations && k + 1 < n {
+                continue;
+            }
+            for t in members {
+                if self.cancelled {
+                    return out;
+                }
+                let answers = if k == 0 {
+                    Vec::new()
+                } else {
+                    self.winning_turns(&t.after, k, aim)
+                };
+                out.push(Defence {
+                    turn: mv(t),
+                    turns_left: k,
+                    answers,
+                });
+            }
+        }
+        out
+    }
+}
+
+fn series_line(turns: Vec<Move>, last_apart: bool) -> Line {
+    Line {
+        turns,
+        alone_first: false,
+        series: true,
+        last_apart,
+    }
+}
+
+/// Turns grouped by the mover's own choices (the other side's owner choices vary inside a
+/// group), in the order given.
+fn grouped(pos: &Position, turns: Vec<Turn>) -> Vec<Vec<Turn>> {
+    let mover = pos.turn();
+    let mut groups: Vec<(Vec<Step>, Vec<OwnerPromotion>, Vec<Turn>)> = Vec::new();
+    for t in turns {
+        let own: Vec<OwnerPromotion> = t
+            .owner_promotions
+            .iter()
+            .copied()
+            .filter(|p| t.after.board().piece_at(p.square).map(|u| u.color) == Some(mover))
+            .collect();
+        match groups.iter_mut().find(|(s, o, _)| *s == t.steps && *o == own) {
+            Some(g) => g.2.push(t),
+            None => groups.push((t.steps.clone(), own, vec![t])),
+        }
+    }
+    groups.into_iter().map(|g| g.2).collect()
+}
