@@ -51,3 +51,5 @@ build pkg grolman "${hook[@]}"
 build pkg/engine grolman_engine "${hook[@]}" --features engine
 # The piece drawings' one home is the diagram crate; the board reads this copy beside the wasm.
 cp crates/grolman-diagram/pieces.json pkg/pieces.json
+# For offline use: the icon and the service worker's list of files, named by their hash.
+node scripts/offline.mjs

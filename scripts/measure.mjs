@@ -1,6 +1,7 @@
 // Figures for the playground: page weight, time to a playable board, turn-query time and
 // perft speed in Chromium (wasm) against native. Prints a small report; asserts nothing.
-// Usage: node scripts/measure.mjs   (after `make build`; `make measure` does both)
+// Usage: node scripts/measure.mjs [--page]   (after `make build`; `make measure` does both)
+//   --page: only the page's weight and load time (no native bench, no perft).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -17,8 +18,9 @@ const FENS = { start: START, kiwipete: KIWIPETE };
 // trees. Lines look like
 //   "grolman    start     depth 5:      5004946 nodes in   0.109 s =    45.8 M nodes/s (1 thread, best of 2)"
 // The bench keeps the best of its rounds: a busy machine only ever makes a run slower.
+const pageOnly = process.argv.includes("--page");
 const native = [];
-const bench = spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench", "2"], {
+const bench = pageOnly ? { status: 0, stdout: "" } : spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench", "2"], {
   cwd: root,
   encoding: "utf8",
 });
@@ -83,58 +85,60 @@ try {
   }
   console.log(`\nLoad to a playable board: median ${median(loads).toFixed(0)} ms (of ${loads.map((x) => x.toFixed(0)).join(", ")})`);
 
-  // 3. Whole-position turn query and perft in Chromium's wasm.
-  const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES }) => {
-    const { Game } = await import("/pkg/grolman.js");
-    // perft lives in the engine package (the Web Worker's), not in the page's.
-    const engine = await import("/pkg/engine/grolman_engine.js");
-    await engine.default();
-    const { perft } = engine;
-    const time = (fn, minMs = 300) => {
-      let runs = 0;
-      const start = performance.now();
-      while (performance.now() - start < minMs) {
-        fn();
-        runs += 1;
-      }
-      return (performance.now() - start) / runs;
-    };
-    const queries = [];
-    for (const [name, fen] of [["start", START], ["Kiwipete", KIWIPETE]]) {
-      for (const variant of ["orthodox", "grolman", "tatarstan"]) {
-        const game = new Game(variant, fen);
-        const count = game.turns().length;
-        queries.push({ name, variant, count, ms: time(() => game.turns()), leadsMs: time(() => game.leads()) });
-        game.free();
-      }
-    }
-    const perfts = PERFT_CASES.map(({ variant, name, fen, depth }) => {
-      let best = 0;
-      let nodes = 0;
-      for (let run = 0; run < 2; run++) {
+  if (!pageOnly) {
+    // 3. Whole-position turn query and perft in Chromium's wasm.
+    const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES }) => {
+      const { Game } = await import("/pkg/grolman.js");
+      // perft lives in the engine package (the Web Worker's), not in the page's.
+      const engine = await import("/pkg/engine/grolman_engine.js");
+      await engine.default();
+      const { perft } = engine;
+      const time = (fn, minMs = 300) => {
+        let runs = 0;
         const start = performance.now();
-        nodes = perft(variant, fen, depth);
-        best = Math.max(best, nodes / ((performance.now() - start) / 1000));
+        while (performance.now() - start < minMs) {
+          fn();
+          runs += 1;
+        }
+        return (performance.now() - start) / runs;
+      };
+      const queries = [];
+      for (const [name, fen] of [["start", START], ["Kiwipete", KIWIPETE]]) {
+        for (const variant of ["orthodox", "grolman", "tatarstan"]) {
+          const game = new Game(variant, fen);
+          const count = game.turns().length;
+          queries.push({ name, variant, count, ms: time(() => game.turns()), leadsMs: time(() => game.leads()) });
+          game.free();
+        }
       }
-      return { variant, name, depth, nodes, nps: best };
-    });
-    return { queries, perfts };
-  }, { START, KIWIPETE, PERFT_CASES });
-  console.log("\nturns() in Chromium (whole position, with events), and leads() (what the board asks per position):");
-  for (const q of browserFigures.queries) {
-    console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms   leads() ${q.leadsMs.toFixed(3)} ms`);
-  }
+      const perfts = PERFT_CASES.map(({ variant, name, fen, depth }) => {
+        let best = 0;
+        let nodes = 0;
+        for (let run = 0; run < 2; run++) {
+          const start = performance.now();
+          nodes = perft(variant, fen, depth);
+          best = Math.max(best, nodes / ((performance.now() - start) / 1000));
+        }
+        return { variant, name, depth, nodes, nps: best };
+      });
+      return { queries, perfts };
+    }, { START, KIWIPETE, PERFT_CASES });
+    console.log("\nturns() in Chromium (whole position, with events), and leads() (what the board asks per position):");
+    for (const q of browserFigures.queries) {
+      console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms   leads() ${q.leadsMs.toFixed(3)} ms`);
+    }
 
-  // 4. wasm against native, case by case.
-  console.log("\nperft, one thread, best of two runs, wasm in Chromium vs native (grolman-cli bench):");
-  for (const p of browserFigures.perfts) {
-    const n = native.find((c) => c.variant === p.variant && c.name === p.name && c.depth === p.depth);
-    const wasm = p.nps / 1e6;
-    const versus = n ? `${n.mnps.toFixed(2).padStart(7)} M/s native   wasm = ${((wasm / n.mnps) * 100).toFixed(0)}% of native` : "native: n/a";
-    const agree = n && n.nodes !== p.nodes ? `  (node counts differ: native ${n.nodes})` : "";
-    console.log(`  ${p.variant.padEnd(9)} ${p.name.padEnd(8)} d${p.depth} ${String(p.nodes).padStart(10)} nodes ${wasm.toFixed(2).padStart(7)} M/s wasm ${versus}${agree}`);
+    // 4. wasm against native, case by case.
+    console.log("\nperft, one thread, best of two runs, wasm in Chromium vs native (grolman-cli bench):");
+    for (const p of browserFigures.perfts) {
+      const n = native.find((c) => c.variant === p.variant && c.name === p.name && c.depth === p.depth);
+      const wasm = p.nps / 1e6;
+      const versus = n ? `${n.mnps.toFixed(2).padStart(7)} M/s native   wasm = ${((wasm / n.mnps) * 100).toFixed(0)}% of native` : "native: n/a";
+      const agree = n && n.nodes !== p.nodes ? `  (node counts differ: native ${n.nodes})` : "";
+      console.log(`  ${p.variant.padEnd(9)} ${p.name.padEnd(8)} d${p.depth} ${String(p.nodes).padStart(10)} nodes ${wasm.toFixed(2).padStart(7)} M/s wasm ${versus}${agree}`);
+    }
+    if (bench.status !== 0) console.log(`  (grolman-cli bench failed: ${bench.stderr?.trim().split("\n").pop()})`);
   }
-  if (bench.status !== 0) console.log(`  (grolman-cli bench failed: ${bench.stderr?.trim().split("\n").pop()})`);
 } finally {
   await stop();
 }

@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import { createReadStream, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { precacheSource } from "./offline.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -21,6 +22,7 @@ const types = {
   ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
   ".png": "image/png",
@@ -35,6 +37,20 @@ const server = createServer((request, response) => {
   let path = normalize(join(root, decodeURIComponent(url.pathname)));
   if (path !== root && !path.startsWith(root + sep)) {
     response.writeHead(403).end("forbidden");
+    return;
+  }
+  // The service worker's list, with the build id of the files as they are now: an edit under web/
+  // while this serves is a new version for the page (sw.js), never a stale cache.
+  if (url.pathname === "/pkg/precache.js") {
+    let source;
+    try {
+      source = precacheSource(root);
+    } catch (error) {
+      response.writeHead(500, { "content-type": "text/plain" }).end(`precache: ${error.message}`);
+      return;
+    }
+    response.writeHead(200, { "content-type": types[".js"], "cache-control": "no-cache" });
+    response.end(request.method === "HEAD" ? undefined : source);
     return;
   }
   let info;

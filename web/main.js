@@ -12,6 +12,7 @@ import { Opponent } from "./ui/opponent.js";
 import { SolvePanel } from "./ui/solve.js";
 import { bindStudio } from "./edit/studio.js";
 import { readStudioFragment } from "./game/url.js";
+import { keepOffline } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -142,6 +143,10 @@ async function start() {
   // (web/embed/dialog.js installs its own button in the Share section).
   const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
   later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
+  keepOffline((text) => {
+    $("update-note").textContent = text;
+    $("update-note").hidden = false;
+  });
   // For scripts/measure.mjs: milliseconds from navigation start to a playable board.
   window.grolman = { controller, board, readyAt: performance.now(), initMs: performance.now() - started };
 }

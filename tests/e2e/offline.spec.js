@@ -1,0 +1,84 @@
+// Offline and installable (sw.js, web/offline.js, manifest.webmanifest): after one visit the
+// playground, the engine worker's solver and the lessons load and work with the network cut.
+import { test, expect } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { clickMove, expectTurns, openPage, screenshot } from "./helpers.js";
+
+test.use({ serviceWorkers: "allow" });
+
+test("after a first visit the page plays, solves and teaches with no network", async ({ page, context }, testInfo) => {
+  const errors = await openPage(page);
+  // The worker takes the first page over as soon as its cache is full.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe("activated");
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector("link[rel=manifest]").href)).json());
+  expect(manifest.icons[0].src).toBe("pkg/icon.svg");
+
+  await context.setOffline(true);
+  const fromNetwork = [];
+  context.on("response", (response) => { if (!response.fromServiceWorker()) fromNetwork.push(response.url()); });
+  // What the cache does not hold really fails: the network is cut.
+  expect(await page.evaluate(() => fetch("README.md").then(() => "loaded", () => "failed"))).toBe("failed");
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await clickMove(page, "e2", "e4");
+  await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)"]);
+
+  // The solver: the engine worker's script and wasm come from the cache too.
+  await page.locator("#solve-panel").evaluate((details) => { details.open = true; });
+  await page.fill("#solve-text", "grolman 7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1 #1");
+  await page.click("#solve-start");
+  await expect(page.locator("#solve-output")).toContainText("1.Ra8 (Bb2-a1)#!", { timeout: 15_000 });
+  await screenshot(page, testInfo, "offline-solved");
+
+  await page.click("#learn-link");
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect.poll(() => page.evaluate(() => {
+    const states = [...document.querySelectorAll("grolman-board")].map((b) => b.shadowRoot.querySelector(".frame")?.dataset.state);
+    return states.length > 0 && states.every((state) => state === "ready");
+  })).toBe(true);
+  await screenshot(page, testInfo, "offline-lessons");
+  expect(fromNetwork).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("a new build is said to be ready and takes effect on the next load", async ({ page }, testInfo) => {
+  // A copy of the site of its own, served by scripts/serve.mjs, so that the test can change a file.
+  const root = mkdtempSync(join(tmpdir(), "grolman-offline-"));
+  const repo = fileURLToPath(new URL("../..", import.meta.url));
+  for (const path of ["index.html", "learn.html", "embed.html", "manifest.webmanifest", "sw.js", "web", "pkg"]) {
+    cpSync(join(repo, path), join(root, path), { recursive: true });
+  }
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), "--root", root, "--port", String(port), "--quiet"]);
+  try {
+    const base = `http://127.0.0.1:${port}/`;
+    await expect.poll(() => fetch(`${base}index.html`).then((r) => r.ok, () => false)).toBe(true);
+    const builds = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("grolman-")));
+    await page.goto(`${base}index.html`);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe("activated");
+    const [first] = await builds();
+    await expect(page.locator("#update-note")).toBeHidden();
+
+    appendFileSync(join(root, "web/app.css"), "\n/* the next build */\n");
+    await page.reload();
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    // This load is still the first build's; the second one waits and the page says so.
+    await expect(page.locator("#update-note")).toHaveText("A new version is ready: it takes effect the next time the page loads.", { timeout: 15_000 });
+    expect(await page.evaluate(() => fetch("web/app.css").then((r) => r.text()))).not.toContain("the next build");
+    await screenshot(page, testInfo, "new-version-ready");
+
+    await page.reload();
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    expect(await page.evaluate(() => fetch("web/app.css").then((r) => r.text()))).toContain("the next build");
+    await expect.poll(builds).toEqual([expect.not.stringMatching(first)]);
+    await expect(page.locator("#update-note")).toBeHidden();
+  } finally {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
