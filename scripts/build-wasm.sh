@@ -17,17 +17,22 @@ profile=--release
 # Debian bookworm's binaryen 108 writes wasm-bindgen's externref table as anyref, and the
 # page then fails at start-up in Chromium ("WebAssembly.Table.set(): Argument 1 is invalid").
 # Name every feature that rustc's wasm output uses, so older and newer wasm-opt agree.
-# -O3 rather than -Oz: the same size within 1 %, and up to 40 % faster perft.
 wasm_opt=node_modules/.bin/wasm-opt
 features=(--enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int
           --enable-mutable-globals --enable-multivalue --enable-reference-types)
-level=${WASM_OPT_LEVEL:--O3}
 
-# build OUT_DIR NAME [cargo arguments...]
+# build OUT_DIR NAME SIZE|SPEED [cargo arguments...]
+# SIZE (the page's package, on the way to a playable board): rustc opt-level "z" and wasm-opt -Oz,
+# 10 KB gzip less than opt-level 3, for queries that take well under a millisecond either way.
+# SPEED (the engine worker's package: search, solver, perft): opt-level 3 and wasm-opt -O3, the
+# same size as -Oz within 1 % there, and up to 40 % faster perft. WASM_OPT_LEVEL overrides both.
 build() {
-  local out=$1 name=$2
-  shift 2
-  wasm-pack build crates/grolman-wasm --target web --out-dir "../../$out" --out-name "$name" \
+  local out=$1 name=$2 rustc_level=3 level=-O3
+  [ "$3" = SIZE ] && rustc_level=z level=-Oz
+  level=${WASM_OPT_LEVEL:-$level}
+  shift 3
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$rustc_level \
+    wasm-pack build crates/grolman-wasm --target web --out-dir "../../$out" --out-name "$name" \
     --mode no-install --no-opt --no-pack "$profile" -- "$@"
   rm -f "$out/.gitignore"
   [ "$profile" = --release ] || return 0
@@ -44,12 +49,15 @@ build() {
 }
 
 # The release page leaves out console_error_panic_hook (a default feature, kept for --dev): the
-# facade never panics, and the page stays under its 150 KB gzip budget.
+# facade never panics, and the page loads less.
 hook=()
 [ "$profile" = --release ] && hook=(--no-default-features)
-build pkg grolman "${hook[@]}"
-build pkg/engine grolman_engine "${hook[@]}" --features engine
-# The piece drawings' one home is the diagram crate; the board reads this copy beside the wasm.
-cp crates/grolman-diagram/pieces.json pkg/pieces.json
+build pkg grolman SIZE "${hook[@]}"
+build pkg/engine grolman_engine SPEED "${hook[@]}" --features engine
+# The piece drawings' one home is the diagram crate; the board imports this copy beside the wasm,
+# as a plain module (a JSON module's import attribute needs Chromium 123, Safari 17.2, Firefox 138).
+{ printf '// Written by scripts/build-wasm.sh from crates/grolman-diagram/pieces.json.\nexport default '
+  cat crates/grolman-diagram/pieces.json; printf ';\n'; } > pkg/pieces.js
+rm -f pkg/pieces.json
 # For offline use: the icon and the service worker's list of files, named by their hash.
 node scripts/offline.mjs

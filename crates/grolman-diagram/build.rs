@@ -1,6 +1,6 @@
 //! The piece drawings have one source, this crate's `pieces.json` (role -> SVG body in a
-//! 100 x 100 box), compiled in by this step; `scripts/build-wasm.sh` copies it to
-//! `pkg/pieces.json` for the browser board.
+//! 100 x 100 box), compiled in by this step; `scripts/build-wasm.sh` writes it to
+//! `pkg/pieces.js` (a plain module) for the browser board.
 
 use std::fmt::Write;
 use std::path::Path;

@@ -1,5 +1,5 @@
-// The board (web/board/pieces.js) draws the diagram crate's pieces.json, copied to pkg/ by
-// scripts/build-wasm.sh: the copy must be the file itself.
+// The board (web/board/pieces.js) draws the diagram crate's pieces.json, written to pkg/pieces.js
+// by scripts/build-wasm.sh: the copy must be the file itself.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -2,8 +2,9 @@
 // Colour comes from CSS: `fill` is the body, `stroke` the outline, `color` the inner details,
 // so the same symbols serve both sides and every theme. Licence: the project's own (MIT, as the rest of the project).
 // The drawings have one source, crates/grolman-diagram/pieces.json, compiled into the problem
-// diagrams (`grolman diagram`, wasm `diagramSvg`) and copied to pkg/ by scripts/build-wasm.sh.
-import SHAPES from "../../pkg/pieces.json" with { type: "json" };
+// diagrams (`grolman diagram`, wasm `diagramSvg`) and written to pkg/pieces.js, a plain module,
+// by scripts/build-wasm.sh.
+import SHAPES from "../../pkg/pieces.js";
 
 /** `<symbol>` definitions to place in the board's `<defs>`. */
 export function pieceSymbols() {

@@ -2,7 +2,6 @@
 // and the two fragments that open it (web/game/url.js): #edit&variant=<v>&fen=<FEN> opens the
 // editor on that position, #problem=<problem text> opens the Solve panel on it and solves it.
 // What the editor's position becomes (a game, a problem, an embed) is the playground's own work.
-import { Editor } from "./editor.js";
 import { readStudioFragment } from "../game/url.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +29,9 @@ export function bindStudio(controller, solvePanel, opening) {
     leave();
     return true;
   };
-  const open = (position) => {
+  // The editor's module loads when it is first opened: the first playable board does not wait for it.
+  const open = async (position) => {
+    const { Editor } = await import("./editor.js");
     editor ??= new Editor(root, {
       play,
       solve: (variant, fen, stipulation) => {

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Pure string building: no I/O, every caption text XML-escaped. The piece drawings come from
-//! the crate's `pieces.json`, which the browser board draws with too (as `pkg/pieces.json`).
+//! the crate's `pieces.json`, which the browser board draws with too (as `pkg/pieces.js`, written by scripts/build-wasm.sh).
 
 use std::fmt::Write;
 
