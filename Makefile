@@ -18,6 +18,11 @@ test: setup test-rust test-wasm build test-js test-e2e test-browsers
 build:
 	scripts/build-wasm.sh
 
+## dist: dist/grolman-embed/, the folder a composer copies to their site for <grolman-board>
+## (the element, its modules, both wasm packages, a README with the script tag and the CSP)
+dist: build
+	node scripts/dist.mjs
+
 setup:
 	scripts/setup.sh
 
@@ -51,4 +56,4 @@ measure: build
 	node scripts/measure.mjs
 
 clean:
-	rm -rf pkg test-results playwright-report
+	rm -rf pkg dist test-results playwright-report

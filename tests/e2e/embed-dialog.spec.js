@@ -1,6 +1,7 @@
 // The playground's Embed dialog writes both snippets for the current position or game; the
 // snippets work (the iframe URL opens the same game) and captions stay text.
 import { test, expect } from "@playwright/test";
+import { readFile } from "node:fs/promises";
 import { openPage } from "./helpers.js";
 
 test("the Embed dialog writes working snippets for the position and the game", async ({ page }, testInfo) => {
@@ -13,7 +14,9 @@ test("the Embed dialog writes working snippets for the position and the game", a
   const iframe = page.locator("#embed-iframe");
   const fen = "rnbqkbr1/ppppnppp/8/4p3/4P3/8/PPPPNPPP/RNBQKBR1 w Qq e6 0 2";
   await expect(element).toHaveValue(new RegExp(`<grolman-board variant="grolman" fen="${fen.replace(/\//g, "\\/")}" mode="diagram"></grolman-board>`));
-  await expect(element).toHaveValue(/^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/web\/embed\/grolman-board\.js"><\/script>/);
+  // The snippet points at the folder `make dist` writes, on the composer's own site.
+  await expect(element).toHaveValue(/^<script type="module" src="\/grolman-embed\/web\/embed\/grolman-board\.js"><\/script>/);
+  await expect(page.locator("#embed-where")).toContainText("run make dist and copy the folder dist/grolman-embed/ to your site's root");
   await expect(page.locator("#embed-dialog grolman-board .unit-count")).toHaveText("(16+16)");
 
   await page.locator('input[name="embed-what"][value="game"]').check();
@@ -25,6 +28,12 @@ test("the Embed dialog writes working snippets for the position and the game", a
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#embed-svg").click()]);
   expect(download.suggestedFilename()).toBe("img-src-x-onerror-alert-1.svg");
+  // In black and white, as magazines print diagrams: hatched dark squares, no wood.
+  await page.locator("#embed-style").selectOption("black-and-white");
+  const [bw] = await Promise.all([page.waitForEvent("download"), page.locator("#embed-svg").click()]);
+  const svg = await readFile(await bw.path(), "utf8");
+  expect(svg).toContain('fill="url(#gd-hatch)"');
+  expect(svg).not.toContain("#b58863");
 
   // The iframe's URL opens the same game in embed.html.
   await page.goto(src);

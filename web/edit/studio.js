@@ -35,7 +35,7 @@ export function bindStudio(controller, solvePanel, opening) {
     editor ??= new Editor(root, {
       play,
       solve: (variant, fen, stipulation) => {
-        if (play(variant, fen)) solvePanel.openProblem(`${variant} ${fen} ${stipulation}`, { stipulation });
+        if (play(variant, fen)) solvePanel.openProblem(null, { position: { variant, fen }, stipulation });
       },
       embed: (variant, fen) => {
         if (play(variant, fen)) $("embed-open")?.click();

@@ -1,14 +1,17 @@
 // The playground's "Embed…" dialog: the <grolman-board> snippet and the iframe snippet for the
-// current position or game, a live preview, and the diagram as SVG or PNG. It installs itself
-// (a button in the Share section, the dialog at the end of the page) and reads the game from
-// the page's controller (window.grolman), else from the URL fragment and the FEN box.
+// current position or game, a live preview, and the diagram as SVG or PNG, in colour or in black
+// and white. It installs itself (a button in the Share section, the dialog at the end of the
+// page) and reads the game from the page's controller (window.grolman), else from the URL
+// fragment and the FEN box. The element's snippet points at the folder `make dist` writes,
+// copied to the composer's own site: the playground's own server is not for other sites.
 import { readFragment } from "../game/url.js";
 import "./grolman-board.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import init, { diagramSvg } from "../../pkg/grolman.js";
 import { variantInfo } from "../game/open.js";
 
-const SCRIPT_URL = new URL("./grolman-board.js", import.meta.url).href;
+/** Where the element is once dist/grolman-embed/ is copied to the root of a site. */
+export const SCRIPT_URL = "/grolman-embed/web/embed/grolman-board.js";
 const EMBED_URL = new URL("../../embed.html", import.meta.url).href;
 const CAPTION = ["title", "author", "source", "stipulation"];
 
@@ -44,7 +47,7 @@ export function embedSettings(game, what, caption) {
     settings.mode = "replay";
   } else {
     settings.fen = game.fen;
-    settings.mode = what === "play" ? "play" : "diagram";
+    settings.mode = what === "play" || what === "solve" ? what : "diagram";
   }
   for (const name of CAPTION) if (caption[name]) settings[name] = caption[name];
   return settings;
@@ -73,7 +76,7 @@ function install() {
   form.append(make("h2", { id: "embed-title" }, "Embed this board"));
   const choice = make("fieldset");
   choice.append(make("legend", {}, "Show"));
-  for (const [value, label] of [["position", "the current position (diagram)"], ["game", "the game (replay of every turn)"], ["play", "the current position (playable)"]]) {
+  for (const [value, label] of [["position", "the current position (diagram)"], ["game", "the game (replay of every turn)"], ["play", "the current position (playable)"], ["solve", "the current position as a problem to solve (give the stipulation)"]]) {
     const wrap = make("label");
     const radio = make("input", { type: "radio", name: "embed-what", value });
     if (value === "position") radio.checked = true;
@@ -108,13 +111,21 @@ function install() {
     return { wrap, area };
   };
   const element = code("embed-element", "Element (one script tag):");
+  const where = make("p", { class: "embed-where", id: "embed-where" });
+  where.append("For your own site: run ", make("code", {}, "make dist"), " and copy the folder ",
+    make("code", {}, "dist/grolman-embed/"), " to your site's root (its README gives the Content Security Policy line and the .wasm type your server needs). The snippet loads the element from there; the playground's own server does not serve other sites.");
+  element.wrap.append(where);
   const iframe = code("embed-iframe", "Iframe (embed.html):");
   const preview = make("div", { class: "embed-preview", "aria-label": "Preview" });
   const buttons = make("div", { class: "buttons" });
+  const styleLabel = make("label", {}, "Diagram ");
+  const style = make("select", { id: "embed-style" });
+  style.append(make("option", { value: "colour" }, "in colour"), make("option", { value: "black-and-white" }, "in black and white"));
+  styleLabel.append(style);
   const svgButton = make("button", { type: "button", id: "embed-svg" }, "Download SVG");
   const pngButton = make("button", { type: "button", id: "embed-png" }, "Download PNG");
   const close = make("button", { type: "submit", id: "embed-close" }, "Close");
-  buttons.append(svgButton, pngButton, close);
+  buttons.append(styleLabel, svgButton, pngButton, close);
   const note = make("p", { class: "inline-error", role: "alert" });
   const columns = make("div", { class: "embed-columns" });
   const left = make("div");
@@ -136,7 +147,7 @@ function install() {
     for (const name of ["fen", "moves", ...CAPTION]) if (!(name in settings)) board.removeAttribute(name);
     for (const [name, value] of Object.entries(settings)) board.setAttribute(name, value);
   };
-  const diagram = () => diagramSvg(game.fen, { ...caption(), condition: condition(),
+  const diagram = () => diagramSvg(game.fen, { ...caption(), condition: condition(), style: style.value,
     flip: window.grolman?.board?.state.orientation === "black" });
   form.addEventListener("input", update);
   open.addEventListener("click", () => {

@@ -1,5 +1,6 @@
 // <grolman-board>: a problem diagram, a replay of a game with every cascade step explained,
-// or a playable board, for any page, from one module script tag:
+// a playable board, or a problem to solve (mode="solve", web/embed/solve-mode.js), for any
+// page, from one module script tag:
 //   <script type="module" src=".../web/embed/grolman-board.js"></script>
 //   <grolman-board variant="grolman" fen="..." moves="e2e4 e7e5" mode="replay"></grolman-board>
 // The rules package (pkg/grolman.js and its .wasm) is found relative to this file. The board,
@@ -17,6 +18,7 @@ import { MoveList } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import { ATTRIBUTES, CAPTION, SettingError, quote, readSettings } from "./settings.js";
+import { SolveMode } from "./solve-mode.js";
 
 let rulesLoading = null;
 /** One wasm instance for every board of the page. */
@@ -75,6 +77,8 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   teardown() {
+    this.solveMode?.stop();
+    this.solveMode = null;
     this.player?.stop();
     this.entry?.cancel();
     this.game?.free?.();
@@ -169,7 +173,8 @@ export class GrolmanBoard extends HTMLElement {
     });
     this.host.append(this.pickerHost);
     this.picker = new Picker(this.pickerHost);
-    this.board.view.svg.setAttribute("aria-label", `${settings.mode === "play" ? "Playable" : "Chess"} board, ${this.variantInfo.displayName}`);
+    const kind = { play: "Playable board", solve: "Problem to solve" }[settings.mode] ?? "Chess board";
+    this.board.view.svg.setAttribute("aria-label", `${kind}, ${this.variantInfo.displayName}`);
     this.frame.addEventListener("keydown", (event) => this.key(event));
 
     if (settings.caption.title) {
@@ -179,6 +184,7 @@ export class GrolmanBoard extends HTMLElement {
     this.drawCaption(this.captionFen());
     if (settings.mode === "replay") this.openReplay();
     else if (settings.mode === "play") this.openPlay();
+    else if (settings.mode === "solve") this.openSolve();
     else this.openDiagram();
     this.board.flush();
     if (settings.export.length) this.addExport(settings.export);
@@ -187,6 +193,11 @@ export class GrolmanBoard extends HTMLElement {
   /** The position the caption counts: the one shown in a diagram, the start of a replay. */
   captionFen() {
     return this.settings.mode === "diagram" ? this.game.fen() : this.game.startFen();
+  }
+
+  /** The live board's mode: a playable board, or a problem being solved. */
+  get live() {
+    return this.settings.mode === "play" || this.settings.mode === "solve";
   }
 
   drawCaption(fen) {
@@ -262,10 +273,10 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   showStep(step, index, count, playing) {
-    const play = this.settings.mode === "play";
+    const play = this.live;
     const atEnd = index === count - 1;
     this.board.set(stepState(step, {
-      dests: play && atEnd && !this.entry.open ? this.entry.dests() : null,
+      dests: play && atEnd && !this.entry.open && this.solveMode?.open !== false ? this.entry.dests() : null,
       // The live position's check (play), or the final position's (a replay's last step).
       check: step.kind === "end" && atEnd ? (play ? this.entry.checkSquare : this.game.status().checkSquare) : null,
     }));
@@ -359,6 +370,7 @@ export class GrolmanBoard extends HTMLElement {
     this.refresh();
     this.player.load(stepsOf(turn, placement(before), placement(turn.fen)), { autoplay: true });
     this.dispatchEvent(new CustomEvent("grolman-turn", { bubbles: true, composed: true, detail: { code: turn.code, notation: turn.notation, fen: turn.fen } }));
+    return turn;
   }
 
   undo() {
@@ -368,7 +380,7 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   async move(from, to) {
-    if (this.settings.mode !== "play" || this.entry.open) return;
+    if (!this.live || this.entry.open || this.solveMode?.open === false) return;
     let entered;
     try {
       entered = await this.entry.enter(from, to);
@@ -376,8 +388,71 @@ export class GrolmanBoard extends HTMLElement {
       this.stepText.textContent = error.message;
       entered = { cancelled: true };
     }
-    if (entered.turn) this.play(entered.turn);
-    else if (entered.cancelled) this.showLive();
+    if (entered.turn) {
+      const turn = this.play(entered.turn);
+      if (turn && this.solveMode) this.solveMode.reader(turn);
+    } else if (entered.cancelled) this.showLive();
+  }
+
+  // ---- solve ----------------------------------------------------------------------------
+
+  openSolve() {
+    this.openPlay();
+    this.undoButton.remove();
+    this.undoButton = null;
+    this.solveLine = make("p", { class: "solve-line", "aria-live": "polite", "data-state": "solving" });
+    this.solution = make("div", { class: "solution", hidden: "" });
+    const again = make("button", { type: "button", class: "again" }, "Start again");
+    again.addEventListener("click", () => {
+      if (!this.solveMode?.twin) return;
+      this.solveMode.restart();
+      this.takeBack(this.game.ply());
+      this.say(`${this.sideToMove()} to play.`, "ready");
+    });
+    const show = make("button", { type: "button", class: "show-solution" }, "Show solution");
+    show.addEventListener("click", () => this.solveMode?.reveal());
+    this.controls.append(again, show);
+    this.statusLine.after(this.solveLine);
+    this.frame.append(this.solution);
+    this.solveMode = new SolveMode({
+      settings: this.settings,
+      game: this.game,
+      say: (text, state) => this.say(text, state),
+      sideToMove: () => this.sideToMove(),
+      play: (code) => this.play(code),
+      takeBack: (count) => this.takeBack(count),
+      showPath: (path) => this.showPath(path),
+      reveal: (tree) => {
+        this.solution.replaceChildren(tree);
+        this.solution.hidden = false;
+      },
+    });
+    this.solveMode.start();
+  }
+
+  say(text, state = "") {
+    this.solveLine.textContent = text;
+    this.solveLine.dataset.state = state;
+  }
+
+  sideToMove() {
+    return capitalize(this.game.status().turn);
+  }
+
+  takeBack(count) {
+    this.entry.cancel();
+    for (let i = 0; i < count && this.game.ply() > 0; i += 1) this.game.undo();
+    this.showLive();
+  }
+
+  /** A move of the revealed solution: the line up to it, from the diagram, its cascade replayed. */
+  showPath(path) {
+    this.takeBack(this.game.ply());
+    // The tree's passes (threats, set play) have no game of their own: show up to the last move before one.
+    const moves = path.indexOf(null) >= 0 ? path.slice(0, path.indexOf(null)) : path;
+    let turn = null;
+    for (const code of moves) turn = this.play(code) ?? turn;
+    if (!turn) this.showLive();
   }
 
   // ---- export -------------------------------------------------------------------------

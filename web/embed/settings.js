@@ -7,7 +7,7 @@ export const ATTRIBUTES = [
   "author", "source", "stipulation", "condition", "title", "export",
 ];
 export const CAPTION = ["title", "author", "source", "condition", "stipulation"];
-export const MODES = ["diagram", "replay", "play"];
+export const MODES = ["diagram", "replay", "play", "solve"];
 const MAX_TEXT = 300;
 const MAX_MOVES = 600;
 
@@ -28,7 +28,7 @@ export function quote(value) {
 export function readSettings(get) {
   const variant = (get("variant") ?? "grolman").trim() || "grolman";
   const mode = (get("mode") ?? "diagram").trim().toLowerCase() || "diagram";
-  if (!MODES.includes(mode)) throw new SettingError(`unknown mode ${quote(get("mode"))}: use diagram, replay or play`);
+  if (!MODES.includes(mode)) throw new SettingError(`unknown mode ${quote(get("mode"))}: use diagram, replay, play or solve`);
   const orientation = (get("orientation") ?? "white").trim().toLowerCase() || "white";
   if (orientation !== "white" && orientation !== "black") {
     throw new SettingError(`unknown orientation ${quote(get("orientation"))}: use white or black`);

@@ -1,13 +1,22 @@
 // The Solve panel: a problem as text (FEN lines or Popeye input, crates/grolman-engine/README.md),
-// solved in its own engine worker. The solver reports nothing until it is done, so progress is
-// the time elapsed; Cancel terminates the worker. The game on the board is never touched.
+// solved in its own engine worker, with its progress (the twin, positions searched, time) and
+// Cancel, which terminates the worker. The answer is a tree of moves (web/ui/solution.js): a
+// move's button puts that line on the board as a game and replays the move's cascade; arrow keys
+// walk the tree. The text stays, in the usual layout, with English letters or figurines.
+//
+// The Stipulation field belongs to the problem the panel writes from the board ("From the
+// board", the editor's "Solve from here"): changing it rewrites that problem. A problem typed or
+// pasted in has its own stipulation, and the field says so.
+import { Game, passFen } from "../../pkg/grolman.js";
 import { Cancelled, EngineClient } from "../worker/client.js";
+import { PASS, solutionText, twinTree, walkWithKeys } from "./solution.js";
 
 const VERDICTS = {
   sound: "sound",
   cooked: "cooked",
   fewer: "fewer solutions than intended",
   none: "no solution",
+  illegal: "illegal, not solved",
 };
 
 export class SolvePanel {
@@ -21,8 +30,10 @@ export class SolvePanel {
     this.controller = controller;
     this.els = els;
     this.client = client;
-    this.running = null; // { started }
+    this.running = null; // { started, progress }
     this.ticker = 0;
+    this.written = null; // the problem text this panel wrote from the board
+    this.problems = null;
     // Opening the panel offers the position on the board, unless a problem is already there.
     els.panel?.addEventListener("toggle", () => {
       if (els.panel.open && !els.text.value.trim()) this.fillFromBoard();
@@ -36,28 +47,91 @@ export class SolvePanel {
         this.solve();
       }
     });
+    els.text.addEventListener("input", () => this.renderStipulation());
+    els.stipulation.addEventListener("input", () => {
+      if (this.written !== null && this.els.text.value === this.written.text) this.write(this.written.position);
+    });
+    this.buildOutput();
     this.render();
+  }
+
+  buildOutput() {
+    const make = (tag, attributes = {}, text = "") => {
+      const node = document.createElement(tag);
+      for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+      node.textContent = text;
+      return node;
+    };
+    this.tree = make("div", { class: "solution-tree", id: "solution-tree" });
+    walkWithKeys(this.tree, (path, button) => this.showMove(path, button));
+    const bar = make("div", { class: "solution-text-bar" });
+    const notation = make("label", {}, "Text ");
+    this.notation = make("select", { id: "solution-notation" });
+    this.notation.append(make("option", { value: "letters" }, "English letters"), make("option", { value: "figurines" }, "figurines"));
+    this.notation.addEventListener("change", () => this.renderText());
+    notation.append(this.notation);
+    this.copyButton = make("button", { type: "button", id: "solution-copy" }, "Copy text");
+    this.copyButton.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(this.textOut.textContent);
+        this.copyButton.textContent = "Copied";
+      } catch {
+        getSelection().selectAllChildren(this.textOut);
+        this.copyButton.textContent = "Selected: copy it";
+      }
+      setTimeout(() => { this.copyButton.textContent = "Copy text"; }, 2000);
+    });
+    bar.append(notation, this.copyButton);
+    this.textOut = make("pre", { class: "solution-text", id: "solution-text" });
+    this.stipulationNote = make("span", { class: "stipulation-note", id: "solve-stipulation-note" });
+    this.els.stipulation.closest("label")?.after(this.stipulationNote);
+    this.els.output.replaceChildren(this.tree, bar, this.textOut);
   }
 
   /** The FEN-line form of the position on the board: `<variant> <fen> <stipulation>`. */
   fillFromBoard() {
     const game = this.controller.game;
+    this.write({ variant: game.variant(), fen: game.fen() });
+  }
+
+  write(position) {
     const stipulation = this.els.stipulation.value.trim() || "#2";
-    this.els.text.value = `${game.variant()} ${game.fen()} ${stipulation}`;
+    const text = `${position.variant} ${position.fen} ${stipulation}`;
+    this.els.text.value = text;
+    this.written = { text, position };
+    this.renderStipulation();
+  }
+
+  /** Opens the panel on `text` (a link's #problem=, the editor's "Solve from here") and solves it. */
+  openProblem(text, { position = null, stipulation = null } = {}) {
+    if (this.els.panel) this.els.panel.open = true;
+    if (stipulation) this.els.stipulation.value = stipulation;
+    if (position) this.write(position);
+    else {
+      this.els.text.value = text;
+      this.written = null;
+      this.renderStipulation();
+    }
+    this.els.panel?.scrollIntoView?.({ block: "nearest" });
+    return this.solve();
+  }
+
+  renderStipulation() {
+    const own = this.written === null || this.els.text.value !== this.written.text;
+    this.stipulationNote.textContent = own && this.els.text.value.trim() ? "(the problem's own applies)" : "";
   }
 
   async solve() {
     if (this.running) return;
     if (!this.els.text.value.trim()) this.fillFromBoard();
     const text = this.els.text.value;
-    const run = (this.running = { started: performance.now() });
+    const run = (this.running = { started: performance.now(), progress: null });
     this.els.error.textContent = "";
-    this.els.output.textContent = "";
     this.els.output.hidden = true;
     this.ticker = setInterval(() => this.renderProgress(), 100);
     this.render();
     try {
-      const problems = await this.client.solve(text);
+      const problems = await this.client.solve(text, { onProgress: (progress) => { run.progress = progress; } });
       if (run !== this.running) return;
       this.show(problems, performance.now() - run.started);
     } catch (error) {
@@ -83,19 +157,57 @@ export class SolvePanel {
   }
 
   show(problems, ms) {
-    const blocks = [];
+    this.problems = problems;
     const verdicts = [];
-    for (const problem of problems) {
-      if (problem.title) blocks.push(problem.title);
-      for (const twin of problem.twins) {
-        blocks.push(twin.text.trimEnd());
+    const sections = [];
+    problems.forEach((problem, p) => {
+      problem.twins.forEach((twin, t) => {
+        sections.push(twinTree(twin, `${p}.${t}`, (path, button) => this.showMove(path, button)));
         verdicts.push(verdictOf(twin));
-      }
-    }
-    this.els.output.textContent = blocks.join("\n\n");
+      });
+    });
+    this.tree.replaceChildren(...sections);
+    this.renderText();
     this.els.output.hidden = false;
     this.els.progress.dataset.state = "done";
     this.els.progress.textContent = `Solved in ${seconds1(ms)} s: ${verdicts.join("; ")}.`;
+  }
+
+  renderText() {
+    if (this.problems) this.textOut.textContent = solutionText(this.problems, { figurine: this.notation.value === "figurines" });
+  }
+
+  /**
+   * Puts a move of the tree on the board: the twin's position and the line up to that move as a
+   * game (from the position after the last pass, when the line has one), replaying its cascade.
+   */
+  showMove(path, button) {
+    const [p, t] = button.closest(".twin").dataset.twin.split(".").map(Number);
+    const twin = this.problems[p].twins[t];
+    let fen = twin.fen;
+    let moves = [];
+    try {
+      for (const code of path) {
+        if (code !== PASS) {
+          moves.push(code);
+          continue;
+        }
+        const game = new Game(twin.variant, fen);
+        for (const m of moves) game.play(m);
+        fen = passFen(game.fen());
+        game.free?.();
+        moves = [];
+      }
+    } catch (error) {
+      this.els.error.textContent = `This move cannot be shown: ${error.message}`;
+      return;
+    }
+    const problem = this.controller.load({ variant: twin.variant, fen, moves }, "solution");
+    this.controller.persist();
+    if (problem) this.els.error.textContent = problem;
+    else this.controller.viewTurn(moves.length, { autoplay: true });
+    for (const b of this.tree.querySelectorAll("button.move[aria-current]")) b.removeAttribute("aria-current");
+    button.setAttribute("aria-current", "true");
   }
 
   render() {
@@ -108,8 +220,10 @@ export class SolvePanel {
 
   renderProgress() {
     if (!this.running) return;
+    const { started, progress } = this.running;
     this.els.progress.dataset.state = "running";
-    this.els.progress.textContent = `Solving… ${seconds1(performance.now() - this.running.started)} s`;
+    const searched = progress ? ` · ${positions(progress.nodes)} positions${progress.label ? ` in twin ${progress.label}` : ""}` : "";
+    this.els.progress.textContent = `Solving… ${seconds1(performance.now() - started)} s${searched}`;
   }
 }
 
@@ -121,3 +235,4 @@ function verdictOf(twin) {
 }
 
 const seconds1 = (ms) => (ms / 1000).toFixed(1);
+const positions = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n));

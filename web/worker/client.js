@@ -36,9 +36,10 @@ export class EngineClient {
   }
 
   /** Solves problem text (FEN lines or Popeye input): `[{ title, twins: [...] }]`; `onProgress`
-   *  gets `{ problem, twin, label, nodes, timeMs }` about every 200 ms. */
-  solve(text, { maxMs = 0, onProgress = null } = {}) {
-    return this.request({ type: "solve", text, maxMs }, onProgress);
+   *  gets `{ problem, twin, label, nodes, timeMs }` about every 200 ms; `tries: n` reports the
+   *  first moves refuted by at most n defences with their refutations. */
+  solve(text, { maxMs = 0, onProgress = null, tries = undefined } = {}) {
+    return this.request({ type: "solve", text, maxMs, options: tries === undefined ? undefined : { tries } }, onProgress);
   }
 
   request(message, onProgress = null) {

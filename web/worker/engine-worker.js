@@ -4,7 +4,7 @@
 //
 // Messages in:  { id, type: "search", variant, fen, movetimeMs, maxDepth }
 //               { id, type: "analyse", variant, fen, lines, movetimeMs, maxDepth } (the best lines)
-//               { id, type: "solve", text, maxMs }
+//               { id, type: "solve", text, maxMs, options } (options: { tries: n } or undefined)
 //               (a search or analysis also sends { id, progress } after every finished depth,
 //               a solve about every 200 ms: { problem, twin, label, nodes, timeMs })
 //               { id, type: "version" }
@@ -25,7 +25,7 @@ const handlers = {
     searchBest(variant, fen ?? "", movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
   analyse: ({ id, variant, fen, lines, movetimeMs, maxDepth }) =>
     analyse(variant, fen ?? "", lines ?? 3, movetimeMs ?? 0, maxDepth ?? 0, (progress) => postMessage({ id, progress })),
-  solve: ({ id, text, maxMs }) => solveProblem(text, maxMs ?? 0, (progress) => postMessage({ id, progress })),
+  solve: ({ id, text, maxMs, options }) => solveProblem(text, maxMs ?? 0, (progress) => postMessage({ id, progress }), options),
   version: () => version(),
 };
 

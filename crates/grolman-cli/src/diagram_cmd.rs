@@ -2,12 +2,12 @@
 //! "SVG" download gives (both come from the grolman-diagram crate).
 
 use grolman::Position;
-use grolman_diagram::{diagram_svg, Options};
+use grolman_diagram::{diagram_svg, Options, Style};
 
 use super::{input, out, usage, Failure};
 
 /// `grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S]
-/// [--condition C] [--flip] [--no-coordinates]`
+/// [--condition C] [--flip] [--no-coordinates] [--black-and-white]`
 pub fn diagram(args: &[String]) -> Result<(), Failure> {
     let mut fen = None;
     let mut options = Options::default();
@@ -33,6 +33,7 @@ pub fn diagram(args: &[String]) -> Result<(), Failure> {
             "--condition" => caption.condition = Some(value()?),
             "--flip" => options.flip = true,
             "--no-coordinates" => options.coordinates = false,
+            "--black-and-white" => options.style = Style::BlackAndWhite,
             other => return Err(usage(format!("unknown diagram option {other:?}"))),
         }
     }

@@ -18,7 +18,7 @@ const USAGE: &str = "usage:
   grolman bench [rounds]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve <file or ->
-  grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] > out.svg
+  grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] [--black-and-white] > out.svg
 variants: orthodox, grolman, tatarstan";
 
 fn main() -> ExitCode {

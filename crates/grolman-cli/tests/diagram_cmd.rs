@@ -42,6 +42,7 @@ fn diagram_prints_the_crates_svg_with_the_caption() {
         flip: true,
         coordinates: true,
         caption,
+        ..Options::default()
     };
     let expected = diagram_svg(Position::from_fen(fen).unwrap().board(), &options);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);

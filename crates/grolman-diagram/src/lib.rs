@@ -44,6 +44,18 @@ pub struct Options {
     /// Files a-h under the board and ranks 1-8 beside it.
     pub coordinates: bool,
     pub caption: Caption,
+    pub style: Style,
+}
+
+/// The look of a diagram.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// The playground's wooden board.
+    #[default]
+    Colour,
+    /// Problem magazines' black and white (as FEN Tool draws them): white squares, dark squares
+    /// hatched with diagonal lines, white units white with a black outline, black units black.
+    BlackAndWhite,
 }
 
 impl Default for Options {
@@ -52,6 +64,7 @@ impl Default for Options {
             flip: false,
             coordinates: true,
             caption: Caption::default(),
+            style: Style::Colour,
         }
     }
 }
@@ -204,9 +217,20 @@ pub fn diagram_svg(board: &Board, options: &Options) -> String {
         };
         (left + col * S, top + row * S)
     };
+    let (light, dark) = match options.style {
+        Style::Colour => (LIGHT, DARK),
+        // One pattern for every dark square, anchored to the board so the lines run on.
+        Style::BlackAndWhite => {
+            let _ = write!(
+                svg,
+                r##"<defs><pattern id="gd-hatch" patternUnits="userSpaceOnUse" x="{left}" y="{top}" width="14" height="14"><path d="M-3.5 3.5l7-7M0 14L14 0M10.5 17.5l7-7" stroke="#000" stroke-width="2.4"/></pattern></defs>"##
+            );
+            ("#fff", "url(#gd-hatch)")
+        }
+    };
     let _ = write!(
         svg,
-        r#"<rect x="{left}" y="{top}" width="{BOARD}" height="{BOARD}" fill="{LIGHT}"/><g fill="{DARK}">"#
+        r#"<rect x="{left}" y="{top}" width="{BOARD}" height="{BOARD}" fill="{light}"/><g fill="{dark}" class="dark-squares">"#
     );
     for sq in Square::all().filter(|sq| (sq.file() + sq.rank()) % 2 == 0) {
         let (x, y) = origin(sq);
@@ -243,7 +267,7 @@ pub fn diagram_svg(board: &Board, options: &Options) -> String {
     svg.push_str(r#"<g class="pieces" stroke-width="3" stroke-linejoin="round">"#);
     for (sq, piece) in board.pieces() {
         let (x, y) = origin(sq);
-        let (fill, stroke, detail) = colours(piece);
+        let (fill, stroke, detail) = colours(piece, options.style);
         let _ = write!(
             svg,
             r##"<use xlink:href="#gd-{role}" x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}" stroke="{stroke}" color="{detail}" data-square="{sq}" data-piece="{} {role}"/>"##,
@@ -257,10 +281,13 @@ pub fn diagram_svg(board: &Board, options: &Options) -> String {
     svg
 }
 
-/// Body, outline and inner details of a unit (the playground's default theme).
-fn colours(piece: Piece) -> (&'static str, &'static str, &'static str) {
-    match piece.color {
-        Color::White => ("#fdfdfb", "#262626", "#262626"),
-        Color::Black => ("#2b2b2b", "#0d0d0d", "#e8e8e8"),
+/// Body, outline and inner details of a unit: the playground's default theme, or pure black
+/// and white for print.
+fn colours(piece: Piece, style: Style) -> (&'static str, &'static str, &'static str) {
+    match (piece.color, style) {
+        (Color::White, Style::Colour) => ("#fdfdfb", "#262626", "#262626"),
+        (Color::Black, Style::Colour) => ("#2b2b2b", "#0d0d0d", "#e8e8e8"),
+        (Color::White, Style::BlackAndWhite) => ("#fff", "#000", "#000"),
+        (Color::Black, Style::BlackAndWhite) => ("#000", "#000", "#fff"),
     }
 }

@@ -1,7 +1,7 @@
 //! The SVG diagram: caption lines, unit count, escaping, orientation, piece placement.
 
 use grolman::Position;
-use grolman_diagram::{describe, diagram_svg, escape, unit_count_text, Caption, Options};
+use grolman_diagram::{describe, diagram_svg, escape, unit_count_text, Caption, Options, Style};
 
 fn board(fen: &str) -> grolman::Board {
     Position::from_fen(fen).unwrap().board().clone()
@@ -110,4 +110,23 @@ fn the_pieces_are_the_playgrounds_drawings() {
         );
         assert!(svg.contains(&symbol), "{role}");
     }
+}
+
+#[test]
+fn a_black_and_white_diagram_hatches_the_dark_squares_and_uses_no_colour() {
+    let svg = diagram_svg(
+        &board(MATE_IN_TWO),
+        &Options {
+            style: Style::BlackAndWhite,
+            ..Options::default()
+        },
+    );
+    assert!(svg.contains(r#"<pattern id="gd-hatch""#));
+    assert!(svg.contains(r#"fill="url(#gd-hatch)" class="dark-squares""#));
+    // Every colour in it is black or white (or grey text): nothing of the wooden board.
+    for colour in ["#f0d9b5", "#b58863", "#fdfdfb", "#2b2b2b"] {
+        assert!(!svg.contains(colour), "{colour} in a black and white diagram");
+    }
+    let colour = diagram_svg(&board(MATE_IN_TWO), &Options::default());
+    assert!(colour.contains("#b58863") && !colour.contains("gd-hatch"));
 }

@@ -3,7 +3,7 @@
 //! the caption's unit count and the position in words, from the same crate.
 
 use grolman::Position;
-use grolman_diagram::{describe, diagram_svg, unit_count, unit_count_text, Caption, Options};
+use grolman_diagram::{describe, diagram_svg, unit_count, unit_count_text, Caption, Options, Style};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -38,7 +38,8 @@ pub fn diagram_facts(fen: &str) -> Result<JsValue, JsError> {
     })
 }
 
-/// `{ title, author, source, stipulation, condition, flip, coordinates }`, every field optional.
+/// `{ title, author, source, stipulation, condition, flip, coordinates, style }`, every field
+/// optional; `style` is `"colour"` (the default) or `"black-and-white"`.
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct DiagramOptions {
@@ -49,6 +50,7 @@ struct DiagramOptions {
     condition: Option<String>,
     flip: bool,
     coordinates: Option<bool>,
+    style: Option<String>,
 }
 
 /// The SVG document of `fen`'s diagram with the caption of `options` (may be undefined).
@@ -60,7 +62,17 @@ pub fn diagram_svg_of(fen: &str, options: JsValue) -> Result<String, JsError> {
         serde_wasm_bindgen::from_value(options).map_err(err)?
     };
     let pos = Position::from_fen(fen).map_err(err)?;
+    let style = match o.style.as_deref().unwrap_or("colour") {
+        "colour" | "color" => Style::Colour,
+        "black-and-white" => Style::BlackAndWhite,
+        other => {
+            return Err(JsError::new(&format!(
+                "unknown diagram style {other:?}: use colour or black-and-white"
+            )))
+        }
+    };
     let options = Options {
+        style,
         flip: o.flip,
         coordinates: o.coordinates.unwrap_or(true),
         caption: Caption {

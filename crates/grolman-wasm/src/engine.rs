@@ -334,6 +334,13 @@ impl TwinJs {
     }
 }
 
+/// What the caller may ask of the solving besides the problem's own options.
+#[derive(serde::Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct SolveOptions {
+    tries: Option<usize>,
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SolveProgress<'a> {
@@ -355,9 +362,25 @@ struct ProblemJs {
 /// `on_progress`, when a function, is called about every 200 ms with
 /// `{ problem, twin, label, nodes, timeMs }`: which twin is being solved (0-based indices),
 /// the positions searched so far for it and the time since the call began.
+/// `options` (may be undefined): `{ tries: n }` reports every first move refuted by at most `n`
+/// defences as a try with its refutations, as Popeye's `Option Defence n` does
+/// (`<grolman-board mode="solve">` answers a wrong first move with its refutation).
 #[wasm_bindgen(js_name = solveProblem)]
-pub fn solve_problem(text: &str, max_ms: f64, on_progress: JsValue) -> Result<JsValue, JsError> {
-    let problems = problem::parse(text).map_err(err)?;
+pub fn solve_problem(
+    text: &str,
+    max_ms: f64,
+    on_progress: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsError> {
+    let mut problems = problem::parse(text).map_err(err)?;
+    if !(options.is_undefined() || options.is_null()) {
+        let SolveOptions { tries } = serde_wasm_bindgen::from_value(options).map_err(err)?;
+        for p in &mut problems {
+            if tries.is_some() {
+                p.options.tries = tries;
+            }
+        }
+    }
     let started = date_now();
     let deadline = (max_ms.is_finite() && max_ms > 0.0).then_some(started + max_ms);
     let callback = on_progress

@@ -5,7 +5,7 @@
 mod diagram;
 pub use diagram::{diagram_facts, diagram_svg_of};
 mod editor;
-pub use editor::{examine_setup, setup_of};
+pub use editor::{examine_setup, pass_fen, setup_of};
 #[cfg(feature = "engine")]
 mod engine;
 #[cfg(feature = "engine")]

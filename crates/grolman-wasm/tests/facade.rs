@@ -1,7 +1,7 @@
 //! The wasm facade, run in Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
-use grolman_wasm::{diagram_facts, examine_setup, pieces_of, setup_of, turns_of, variants, Game};
+use grolman_wasm::{diagram_facts, examine_setup, pass_fen, pieces_of, setup_of, turns_of, variants, Game};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -280,4 +280,14 @@ fn an_illegal_setup_still_has_a_fen_and_the_crates_reason() {
         serde_wasm_bindgen::from_value(setup_of("P7/8/8/8/8/8/8/4K3 w - - 0 1").unwrap()).unwrap();
     assert_eq!(setup["pieces"].as_array().unwrap().len(), 2);
     assert!(setup_of("9/8/8/8/8/8/8/8 w - - 0 1").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_threat_or_set_play_is_shown_on_the_position_with_the_other_side_to_move() {
+    assert_eq!(
+        pass_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap(),
+        "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"
+    );
+    // The side in check may not pass.
+    assert!(pass_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").is_err());
 }

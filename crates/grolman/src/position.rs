@@ -327,6 +327,26 @@ impl Position {
         zobrist::key(self, ep)
     }
 
+    /// The position with the other side to move and nothing else changed but the en passant
+    /// square, which lapses: how a problem's threat (the attacker plays again) and set play (the
+    /// defender plays first) are found and shown.
+    ///
+    /// ```
+    /// use grolman::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap();
+    /// assert_eq!(pos.passed().unwrap().fen(), "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1");
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError::OppositeCheck`] when the side to move is in check: it may not pass.
+    pub fn passed(&self) -> Result<Position, SetupError> {
+        Position::from_setup(Setup {
+            turn: self.turn.other(),
+            ep: None,
+            ..self.setup()
+        })
+    }
+
     /// The position as an unchecked [`Setup`], to change and validate again.
     pub fn setup(&self) -> Setup {
         Setup {

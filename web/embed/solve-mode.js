@@ -1,0 +1,173 @@
+// <grolman-board mode="solve">: the reader tries to solve the problem on the board. The problem
+// is solved once, in the engine worker (web/worker/), so the host page never freezes; the
+// report's tree (the facade's solve JSON) then says what each of the reader's moves is:
+// a try is answered with its refutation ("1.Qb3? Rd1!") and taken back, the key is acknowledged
+// and the board answers each of the reader's moves with a defence until the goal; a helpmate's
+// moves (both sides the reader's) must follow one of its lines. "Show solution" reveals the tree
+// (web/ui/solution.js, the playground's own). Nothing here knows a rule: moves are compared by
+// their turn codes, as the solver wrote them.
+import { EngineClient } from "../worker/client.js";
+import { twinTree } from "../ui/solution.js";
+
+/** Every first move of a direct mate or selfmate is reported with its refutations. */
+const ALL_TRIES = 64;
+/** How long a refuted try stays on the board before it is taken back. */
+const TAKE_BACK_MS = 1600;
+
+export class SolveMode {
+  /**
+   * @param {{ settings: object, game: object, say(text: string, state?: string): void, play(code: string): void,
+   *           takeBack(count: number): void, showPath(path: (string|null)[]): void, reveal(node: HTMLElement): void }} host
+   */
+  constructor(host) {
+    this.host = host;
+    this.client = new EngineClient();
+    this.twin = null;
+    this.node = null; // what the reader may play now: { kind, choices: Map<code, next> }
+    this.busy = true;
+    this.done = false;
+  }
+
+  async start() {
+    const { variant, fen, caption } = this.host.settings;
+    const stipulation = caption.stipulation;
+    if (!stipulation) {
+      this.host.say("This problem has no stipulation (the stipulation attribute), so it cannot be solved.", "error");
+      return;
+    }
+    this.host.say("The solver is looking at the problem…", "solving");
+    let problems;
+    try {
+      problems = await this.client.solve(`${variant} ${fen || this.host.game.fen()} ${stipulation}`, { tries: ALL_TRIES });
+    } catch (error) {
+      this.host.say(`The problem could not be solved: ${error.message}`, "error");
+      return;
+    }
+    this.twin = problems[0]?.twins[0];
+    const found = this.twin?.found ?? 0;
+    if (!this.twin || this.twin.verdict === "none" || found === 0) {
+      this.host.say(`This problem has no solution (${stipulation}). You can still try moves.`, "unsound");
+      this.busy = false;
+      return;
+    }
+    const many = found > 1 && this.twin.verdict === "cooked";
+    this.restart();
+    this.host.takeBack(0); // the board offers the reader's moves from now on
+    this.host.say(`${many ? `This problem has ${found} solutions, not one. ` : ""}${this.host.sideToMove()} to play: find the ${helpLike(this.twin) ? "solution" : "key"}.`,
+                  many ? "cooked" : "ready");
+  }
+
+  /** Back to the diagram, the first move to find. */
+  restart() {
+    this.path = [];
+    this.node = helpLike(this.twin) ? helpNode(this.twin.help ?? [], 0) : keyNode(this.twin);
+    this.busy = false;
+    this.done = false;
+  }
+
+  /** Whether the reader may enter a move now. */
+  get open() {
+    return !this.busy && !this.done;
+  }
+
+  /** The reader played `turn` (already on the board). */
+  reader(turn) {
+    if (!this.twin || !this.node) return;
+    const next = this.node.choices.get(turn.code);
+    if (!next) {
+      this.busy = true;
+      this.host.say(`${turn.notation} is not the way: taken back. Try another move.`, "wrong");
+      setTimeout(() => this.takeBack(1), TAKE_BACK_MS);
+      return;
+    }
+    if (next.kind === "try") {
+      this.busy = true;
+      const [refutation] = next.refutations;
+      if (!refutation) return this.takeBack(1);
+      setTimeout(() => {
+        this.host.play(refutation.code);
+        this.host.say(`1.${turn.notation}? ${refutation.notation}! That try is refuted: taken back.`, "try");
+        setTimeout(() => this.takeBack(2), TAKE_BACK_MS);
+      }, 500);
+      return;
+    }
+    this.path.push(turn.code);
+    const praise = next.kind === "key" ? `1.${turn.notation}! The key.` : `${turn.notation}: right.`;
+    if (next.solved) return this.solved(praise);
+    if (next.kind === "line") {
+      this.node = next.node;
+      this.host.say(`${praise} Now ${this.host.sideToMove()}.`, "right");
+      return;
+    }
+    // The board answers with the toughest defence: the one that lasts longest.
+    const defences = next.attack.defences ?? [];
+    const reply = [...defences].sort((a, b) => b.turnsLeft - a.turnsLeft)[0];
+    if (!reply) return this.solved(praise);
+    this.busy = true;
+    setTimeout(() => {
+      this.host.play(reply.turn.code);
+      this.path.push(reply.turn.code);
+      if (reply.turnsLeft === 0) return this.solved(`${praise} ${reply.turn.notation}: the defender had to.`);
+      this.node = answerNode(reply);
+      this.busy = false;
+      this.host.say(`${praise} The defence: ${reply.turn.notation}. Your move.`, "right");
+    }, 500);
+  }
+
+  /** Open before the board is drawn again, so that it offers the reader's moves. */
+  takeBack(count) {
+    this.busy = false;
+    this.host.takeBack(count);
+  }
+
+  solved(praise) {
+    this.done = true;
+    this.busy = false;
+    this.host.say(`${praise} Solved!`, "solved");
+  }
+
+  /** The solution tree, each move a button that shows its position on the board. */
+  reveal() {
+    if (!this.twin) return;
+    this.done = true;
+    this.host.reveal(twinTree(this.twin, "0.0", (path) => this.host.showPath(path)));
+  }
+
+  stop() {
+    this.client.cancel();
+  }
+}
+
+const helpLike = (twin) => Array.isArray(twin.help) && twin.help.length > 0 && !(twin.keys ?? []).length;
+
+/** The first move of a direct mate or selfmate: a key, else a try with its refutations. */
+function keyNode(twin) {
+  const choices = new Map();
+  for (const t of twin.tries ?? []) choices.set(t.attack.turn.code, { kind: "try", refutations: t.refutations });
+  for (const k of twin.keys ?? []) choices.set(k.turn.code, { kind: "key", attack: k, solved: !(k.defences ?? []).length && !(k.threats ?? []).length });
+  return { kind: "key", choices };
+}
+
+/** After a defence: the attacker's answers; one with no defences after it reaches the goal. */
+function answerNode(defence) {
+  const choices = new Map();
+  for (const a of defence.answers ?? []) choices.set(a.turn.code, { kind: "answer", attack: a, solved: !(a.defences ?? []).length });
+  return { kind: "answer", choices };
+}
+
+/** The `depth`-th move of the helpmate lines that agree with the moves so far. */
+function helpNode(lines, depth) {
+  const choices = new Map();
+  const byCode = new Map();
+  for (const line of lines) {
+    const turn = line.turns[depth];
+    if (!turn) continue;
+    if (!byCode.has(turn.code)) byCode.set(turn.code, []);
+    byCode.get(turn.code).push(line);
+  }
+  for (const [code, agreeing] of byCode) {
+    const solved = agreeing.some((l) => l.turns.length === depth + 1);
+    choices.set(code, { kind: "line", solved, node: solved ? null : helpNode(agreeing, depth + 1) });
+  }
+  return { kind: "line", choices };
+}

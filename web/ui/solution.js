@@ -1,0 +1,189 @@
+// The solver's answer as a tree of buttons, built from the facade's solve JSON (crates/grolman-wasm
+// src/engine.rs, one object per twin): keys with `!`, threats, defences with the attacker's
+// answers, tries with `?` and their refutations ("but 1...Rd1!"), set play, play after the key,
+// helpmate and series lines, short solutions; every twin under its own heading. Whatever part a
+// twin has is drawn; a part it lacks is left out, so parts the solver adds later show up once
+// they are listed in PARTS. Every move is a button carrying its path from the twin's position:
+// turn codes, with PASS where the other side passes (a threat, set play).
+// The publication text (usual layout, English letters or figurines) is the solver's own lines.
+
+/** The other side passes here: the next move is played on `passFen` of the position. */
+export const PASS = null;
+
+const make = (tag, attributes = {}, text = "") => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text) node.textContent = text;
+  return node;
+};
+
+/** Draws one twin's tree into a new element. `onMove(path, button)` hears a move button. */
+export function twinTree(twin, twinIndex, onMove) {
+  const section = make("section", { class: "twin", "data-twin": String(twinIndex) });
+  const heading = make("h3", { class: "twin-heading" });
+  const start = moveButton([twin.label, twin.change].filter(Boolean).join(" ") || "Diagram", [], "diagram");
+  heading.append(start, make("span", { class: "twin-stipulation" }, ` ${twin.stipulation ?? ""}`));
+  section.append(heading);
+  if (twin.illegal) {
+    section.append(make("p", { class: "twin-illegal" }, `Illegal twin, not solved: ${twin.illegal}`));
+    return wire(section, onMove);
+  }
+  if (!twin.keys && !twin.help) {
+    // A solver without the tree: its lines, unclickable.
+    section.append(make("pre", { class: "twin-lines" }, (twin.lines ?? []).join("\n")));
+    return wire(section, onMove);
+  }
+  const list = make("ul", { class: "tree", role: "tree", "aria-label": `Solution${twin.label ? ` of ${twin.label}` : ""}` });
+  for (const [title, draw] of PARTS) {
+    const items = draw(twin);
+    if (!items.length) continue;
+    if (title) {
+      const group = make("li", { class: "part", role: "treeitem", "aria-expanded": "true" });
+      group.append(make("span", { class: "part-title" }, title));
+      const inner = make("ul", { role: "group" });
+      inner.append(...items);
+      group.append(inner);
+      list.append(group);
+    } else list.append(...items);
+  }
+  if (!list.childElementCount) list.append(make("li", { class: "none" }, "no solution"));
+  section.append(list);
+  return wire(section, onMove);
+}
+
+/** The parts of a twin's report in the order of print: title (null = none) and how to draw it. */
+const PARTS = [
+  ["Set play", (t) => [...(t.setPlay ?? []).map((d) => defence(d, [PASS], 1)), ...(t.setHelp ?? []).map((l) => line(l, [PASS]))]],
+  ["Short solutions", (t) => (t.short ?? []).map((l) => line(l, []))],
+  [null, (t) => (t.help ?? []).map((l) => line(l, []))],
+  [null, (t) => (t.keys ?? []).map((k) => attack(k, [], 1, "!"))],
+  ["Tries", (t) => (t.tries ?? []).map((x) => attack(x.attack, [], 1, "?", x.refutations))],
+  ["After the key", (t) => [
+    ...(t.postKey ?? []).map((d) => defence(d, [], 1)),
+    ...(t.postKeyRefutations ?? []).map((r) => refutation(r, [], 1)),
+  ]],
+];
+
+function moveButton(text, path, kind) {
+  const b = make("button", { type: "button", class: `move ${kind}`, "data-path": JSON.stringify(path) }, text);
+  return b;
+}
+
+function item(...children) {
+  const li = make("li", { role: "treeitem" });
+  li.append(...children);
+  return li;
+}
+
+/** An attacker's turn numbered `n` (a key "!", a try "?", an answer ""), with what follows it. */
+function attack(a, before, n, mark, refutations = []) {
+  const path = [...before, a.turn.code];
+  const li = item(moveButton(`${n}.${a.turn.notation}${mark}`, path, mark === "!" ? "key" : mark === "?" ? "try" : "answer"));
+  if (a.threats?.length) {
+    li.append(make("span", { class: "word" }, " threat: "));
+    a.threats.forEach((t, i) => {
+      if (i) li.append(", ");
+      li.append(moveButton(`${n + 1}.${t.turn.notation}`, [...path, PASS, t.turn.code], "threat"));
+    });
+  } else if (a.zugzwang) li.append(make("span", { class: "word" }, " (zugzwang)"));
+  const below = [...(a.defences ?? []).map((d) => defence(d, path, n)), ...refutations.map((r) => refutation(r, path, n))];
+  if (below.length) {
+    const group = make("ul", { role: "group" });
+    group.append(...below);
+    li.append(group);
+  }
+  return li;
+}
+
+/** A defence after attacker turn `n`, with the answers: on its line when they end the play. */
+function defence(d, before, n) {
+  const path = [...before, d.turn.code];
+  const li = item(moveButton(`${n}...${d.turn.notation}`, path, "defence"));
+  const answers = d.answers ?? [];
+  const last = answers.every((a) => !(a.defences?.length) && !(a.threats?.length));
+  if (last) {
+    answers.forEach((a, i) => {
+      li.append(i ? ", " : " ");
+      li.append(moveButton(`${n + 1}.${a.turn.notation}`, [...path, a.turn.code], "answer"));
+    });
+  } else {
+    const group = make("ul", { role: "group" });
+    group.append(...answers.map((a) => attack(a, path, n + 1, "")));
+    li.append(group);
+  }
+  return li;
+}
+
+function refutation(r, before, n) {
+  const li = item(make("span", { class: "word" }, "but "), moveButton(`${n}...${r.notation}!`, [...before, r.code], "refutation"));
+  li.classList.add("refuted");
+  return li;
+}
+
+/** A helpmate or series line, numbered as the solver writes it (`aloneFirst`, `series`). */
+function line(l, before) {
+  const li = item();
+  li.classList.add("line");
+  let n = 1;
+  let white = !l.aloneFirst;
+  const path = [...before];
+  l.turns.forEach((turn, i) => {
+    path.push(turn.code);
+    let label;
+    if (l.series) label = l.lastApart && i === l.turns.length - 1 ? turn.notation : `${i + 1}.${turn.notation}`;
+    else {
+      label = white ? `${n}.${turn.notation}` : i === 0 ? `${n}...${turn.notation}` : turn.notation;
+      if (!white) n += 1;
+      white = !white;
+    }
+    if (i) li.append(" ");
+    li.append(moveButton(label, [...path], "line-move"));
+  });
+  return li;
+}
+
+/** Clicks, and the arrow keys walking the moves in reading order. */
+function wire(section, onMove) {
+  section.addEventListener("click", (event) => {
+    const button = event.target.closest("button.move");
+    if (button) onMove(JSON.parse(button.dataset.path), button);
+  });
+  return section;
+}
+
+/** Arrow keys over every move button of `root` (all twins): ↓ → next, ↑ ← previous, Home / End. */
+export function walkWithKeys(root, onMove) {
+  root.addEventListener("keydown", (event) => {
+    const current = event.target.closest?.("button.move");
+    if (!current) return;
+    const buttons = [...root.querySelectorAll("button.move")];
+    const at = buttons.indexOf(current);
+    const to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+    next.focus();
+    onMove(JSON.parse(next.dataset.path), next);
+  });
+}
+
+const FIGURINES = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘" };
+
+/** A solution line with figurines for the piece letters (a letter that starts a word or follows
+ *  `=`, as in `Nf3`, `(Ng1-e2, …)`, `=Q`, `[a1=R]`); pawns, squares and words stay. */
+export const figurines = (text) => text.replace(/(^|[\s(.,=]|\.\.\.)([KQRBN])(?=[a-h1-8x\]),+#\s-]|$)/g, (_, before, letter) => `${before}${FIGURINES[letter]}`);
+
+/** The publication text of a solve: per twin its heading, the solver's lines and its verdict. */
+export function solutionText(problems, { figurine = false } = {}) {
+  const blocks = [];
+  for (const problem of problems) {
+    if (problem.title) blocks.push(problem.title);
+    for (const twin of problem.twins) {
+      // The solver's text: heading, lines, verdict; only the move lines take figurines.
+      const lines = new Set(twin.lines ?? []);
+      const text = twin.text.trimEnd().split("\n").map((l) => (figurine && lines.has(l) ? figurines(l) : l));
+      blocks.push(text.join("\n"));
+    }
+  }
+  return blocks.join("\n\n");
+}
