@@ -26,6 +26,11 @@ test.beforeAll(async () => {
 <script type="module" src="/grolman-embed/web/embed/grolman-board.js"></script></head><body>
 <grolman-board id="problem" mode="solve" variant="${PROBLEM.variant}" fen="${PROBLEM.fen}" stipulation="${PROBLEM.stipulation}" author="From the solver's tests"></grolman-board>
 </body></html>`);
+  writeFileSync(join(site, "helpmate.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>A helpmate</title><link rel="icon" href="data:,">
+<script type="module" src="/grolman-embed/web/embed/grolman-board.js"></script></head><body>
+<grolman-board mode="solve" variant="orthodox" fen="k7/8/1K6/8/8/8/8/7R b - - 0 1" stipulation="h#1"></grolman-board>
+</body></html>`);
   server = createServer((request, response) => {
     const path = normalize(join(site, decodeURIComponent(new URL(request.url, "http://x").pathname)));
     try {
@@ -85,6 +90,29 @@ test("the dist folder on another origin: a try is refuted, the key acknowledged,
   // The solution, revealed: a tree of moves.
   await page.locator("grolman-board .show-solution").click();
   await expect(page.locator("grolman-board .solution").getByRole("button", { name: "1.Kb3 (Na5-c4)!" })).toBeVisible();
+  // Its moves show their positions: the threat on the position after the key, Black passing.
+  await page.locator("grolman-board .solution li:has(> button.key) > button.threat").click();
+  await expect(page.locator('grolman-board .piece[data-square="f1"]')).toHaveAttribute("data-piece", "white rook");
+  await expect(page.locator('grolman-board .piece[data-square="b3"]')).toHaveAttribute("data-piece", "white king");
+  await page.locator("grolman-board .solution li:has(> button.key) > ul > li > button.defence", { hasText: "1...c5" }).click();
+  await expect(page.locator('grolman-board .piece[data-square="c5"]')).toHaveAttribute("data-piece", "black pawn");
+  await expect(page.locator('grolman-board .piece[data-square="f6"]')).toHaveAttribute("data-piece", "white rook");
+  expect(problems).toEqual([]);
+});
+
+test("a helpmate's moves, both sides the reader's, must follow its line", async ({ page }) => {
+  const problems = watch(page);
+  await page.goto(`${origin}/helpmate.html`);
+  await expect(said(page)).toHaveText("Black to play: find the solution.", { timeout: 15_000 });
+  await play(page, "a8", "b8");
+  await expect(said(page)).toHaveText("Kb8: right. Now White.");
+  // Not the mate: taken back, the line goes on from before it.
+  await play(page, "h1", "h7");
+  await expect(said(page)).toHaveText("Rh7 is not the way: taken back. Try another move.");
+  await expect(page.locator('grolman-board .piece[data-square="h1"]')).toHaveAttribute("data-piece", "white rook", { timeout: 5_000 });
+  await expect(page.locator('grolman-board .piece[data-square="b8"]')).toHaveAttribute("data-piece", "black king");
+  await play(page, "h1", "h8");
+  await expect(said(page)).toHaveText("Rh8#: right. Solved!");
   expect(problems).toEqual([]);
 });
 

@@ -6,7 +6,7 @@
 // The rules package (pkg/grolman.js and its .wasm) is found relative to this file. The board,
 // the cascade walker and its sentences are the playground's own modules; the rules come from
 // wasm only. Every attribute is data: text goes in with textContent, never as markup.
-import init, { diagramFacts, diagramSvg, piecesOf } from "../../pkg/grolman.js";
+import init, { Game, diagramFacts, diagramSvg, piecesOf } from "../../pkg/grolman.js";
 import { Board } from "../board/board.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { CascadePlayer } from "../cascade/player.js";
@@ -16,6 +16,7 @@ import { TurnEntry, lastTurnSteps } from "../game/entry.js";
 import { openGame, variantInfo } from "../game/open.js";
 import { MoveList } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
+import { lineOf } from "../ui/solution.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import { ATTRIBUTES, CAPTION, SettingError, quote, readSettings } from "./settings.js";
 import { SolveMode } from "./solve-mode.js";
@@ -421,7 +422,7 @@ export class GrolmanBoard extends HTMLElement {
       sideToMove: () => this.sideToMove(),
       play: (code) => this.play(code),
       takeBack: (count) => this.takeBack(count),
-      showPath: (path) => this.showPath(path),
+      showPath: (twin, path) => this.showPath(twin, path),
       reveal: (tree) => {
         this.solution.replaceChildren(tree);
         this.solution.hidden = false;
@@ -445,14 +446,27 @@ export class GrolmanBoard extends HTMLElement {
     this.showLive();
   }
 
-  /** A move of the revealed solution: the line up to it, from the diagram, its cascade replayed. */
-  showPath(path) {
+  /** A move of the revealed solution: its line replayed, from the diagram or, after a pass (a
+   *  threat, set play), from the position with the other side to move. */
+  showPath(twin, path) {
+    let line;
+    try {
+      line = lineOf(twin, path);
+    } catch (error) {
+      this.say(`This move cannot be shown: ${error.message}`, "error");
+      return;
+    }
     this.takeBack(this.game.ply());
-    // The tree's passes (threats, set play) have no game of their own: show up to the last move before one.
-    const moves = path.indexOf(null) >= 0 ? path.slice(0, path.indexOf(null)) : path;
-    let turn = null;
-    for (const code of moves) turn = this.play(code) ?? turn;
-    if (!turn) this.showLive();
+    if (line.fen === twin.fen) {
+      for (const code of line.moves) this.play(code);
+      return;
+    }
+    // A line after a pass is not the game's: it is replayed on a game of its own.
+    const shown = new Game(twin.variant, line.fen);
+    for (const code of line.moves) shown.play(code);
+    const steps = lastTurnSteps(shown) ?? [{ kind: "position", pieces: placement(shown.fen()), marks: {}, arrows: [], labels: [], slides: [], text: "" }];
+    shown.free?.();
+    this.player.load(steps, { autoplay: true });
   }
 
   // ---- export -------------------------------------------------------------------------

@@ -17,7 +17,7 @@ const TAKE_BACK_MS = 1600;
 export class SolveMode {
   /**
    * @param {{ settings: object, game: object, say(text: string, state?: string): void, play(code: string): void,
-   *           takeBack(count: number): void, showPath(path: (string|null)[]): void, reveal(node: HTMLElement): void }} host
+   *           takeBack(count: number): void, showPath(twin: object, path: (string|null)[]): void, reveal(node: HTMLElement): void }} host
    */
   constructor(host) {
     this.host = host;
@@ -130,7 +130,10 @@ export class SolveMode {
   reveal() {
     if (!this.twin) return;
     this.done = true;
-    this.host.reveal(twinTree(this.twin, "0.0", (path) => this.host.showPath(path)));
+    // Every first move was solved with its refutations; the solution shows, as Popeye's Option
+    // Try does, only the tries that a single defence refutes.
+    const shown = { ...this.twin, tries: (this.twin.tries ?? []).filter((t) => t.refutations.length === 1) };
+    this.host.reveal(twinTree(shown, "0.0", (path) => this.host.showPath(this.twin, path)));
   }
 
   stop() {

@@ -7,8 +7,34 @@
 // turn codes, with PASS where the other side passes (a threat, set play).
 // The publication text (usual layout, English letters or figurines) is the solver's own lines.
 
+import { Game, passFen } from "../../pkg/grolman.js";
+
 /** The other side passes here: the next move is played on `passFen` of the position. */
 export const PASS = null;
+
+/**
+ * Where a move of the tree is played: `{ fen, moves }`, the position after the path's last pass
+ * (the twin's own when there is none) and the turn codes from there. Throws the rules' message.
+ */
+export function lineOf(twin, path) {
+  let fen = twin.fen;
+  let moves = [];
+  for (const code of path) {
+    if (code !== PASS) {
+      moves.push(code);
+      continue;
+    }
+    const game = new Game(twin.variant, fen);
+    try {
+      for (const m of moves) game.play(m);
+      fen = passFen(game.fen());
+    } finally {
+      game.free?.();
+    }
+    moves = [];
+  }
+  return { fen, moves };
+}
 
 const make = (tag, attributes = {}, text = "") => {
   const node = document.createElement(tag);

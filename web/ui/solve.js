@@ -7,9 +7,8 @@
 // The Stipulation field belongs to the problem the panel writes from the board ("From the
 // board", the editor's "Solve from here"): changing it rewrites that problem. A problem typed or
 // pasted in has its own stipulation, and the field says so.
-import { Game, passFen } from "../../pkg/grolman.js";
 import { Cancelled, EngineClient } from "../worker/client.js";
-import { PASS, solutionText, twinTree, walkWithKeys } from "./solution.js";
+import { lineOf, solutionText, twinTree, walkWithKeys } from "./solution.js";
 
 const VERDICTS = {
   sound: "sound",
@@ -184,24 +183,14 @@ export class SolvePanel {
   showMove(path, button) {
     const [p, t] = button.closest(".twin").dataset.twin.split(".").map(Number);
     const twin = this.problems[p].twins[t];
-    let fen = twin.fen;
-    let moves = [];
+    let line;
     try {
-      for (const code of path) {
-        if (code !== PASS) {
-          moves.push(code);
-          continue;
-        }
-        const game = new Game(twin.variant, fen);
-        for (const m of moves) game.play(m);
-        fen = passFen(game.fen());
-        game.free?.();
-        moves = [];
-      }
+      line = lineOf(twin, path);
     } catch (error) {
       this.els.error.textContent = `This move cannot be shown: ${error.message}`;
       return;
     }
+    const { fen, moves } = line;
     const problem = this.controller.load({ variant: twin.variant, fen, moves }, "solution");
     this.controller.persist();
     if (problem) this.els.error.textContent = problem;
