@@ -1,7 +1,7 @@
-// Figures for the playground: page weight, time to a playable board, turn-query time and
-// perft speed in Chromium (wasm) against native. Prints a small report; asserts nothing.
+// Figures for the playground: page weight, time to a playable board, turn-query time, and
+// perft and search speed in Chromium (wasm) against native. Prints a small report; asserts nothing.
 // Usage: node scripts/measure.mjs [--page]   (after `make build`; `make measure` does both)
-//   --page: only the page's weight and load time (no native bench, no perft).
+//   --page: only the page's weight and load time (no native bench, no perft, no search).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -28,6 +28,18 @@ for (const line of (bench.stdout ?? "").split("\n")) {
   const m = line.match(/^(\w+)\s+(\w+)\s+depth (\d+):\s+(\d+) nodes .*=\s*([\d.]+) M nodes\/s \((\d+) threads?[,)]/);
   if (!m || !FENS[m[2].toLowerCase()] || m[6] !== "1") continue;
   native.push({ variant: m[1].toLowerCase(), name: m[2].toLowerCase(), depth: Number(m[3]), nodes: Number(m[4]), mnps: Number(m[5]) });
+}
+// Search at fixed depths (`grolman-cli bench-search`): the same tree in wasm and natively.
+//   "grolman    start     depth  8:     247048 nodes in   0.180 s =   1.37 M nodes/s (best of 2)"
+const nativeSearch = [];
+const searchBench = pageOnly ? { status: 0, stdout: "" } : spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench-search", "2"], {
+  cwd: root,
+  encoding: "utf8",
+});
+for (const line of (searchBench.stdout ?? "").split("\n")) {
+  const m = line.match(/^(\w+)\s+(\w+)\s+depth\s+(\d+):\s+(\d+) nodes .*=\s*([\d.]+) M nodes\/s \(best/);
+  if (!m || !FENS[m[2]]) continue;
+  nativeSearch.push({ variant: m[1].toLowerCase(), name: m[2], fen: FENS[m[2]], depth: Number(m[3]), nodes: Number(m[4]), mnps: Number(m[5]) });
 }
 const PERFT_CASES = (native.length ? native : [
   { variant: "orthodox", name: "start", depth: 5 },
@@ -87,12 +99,12 @@ try {
 
   if (!pageOnly) {
     // 3. Whole-position turn query and perft in Chromium's wasm.
-    const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES }) => {
+    const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES, SEARCH_CASES }) => {
       const { Game } = await import("/pkg/grolman.js");
       // perft lives in the engine package (the Web Worker's), not in the page's.
       const engine = await import("/pkg/engine/grolman_engine.js");
       await engine.default();
-      const { perft } = engine;
+      const { perft, searchBest } = engine;
       const time = (fn, minMs = 300) => {
         let runs = 0;
         const start = performance.now();
@@ -121,8 +133,20 @@ try {
         }
         return { variant, name, depth, nodes, nps: best };
       });
-      return { queries, perfts };
-    }, { START, KIWIPETE, PERFT_CASES });
+      // The fastest of two searches to the native bench's depth, each with a fresh 8 MB table
+      // as the native bench's.
+      const searches = SEARCH_CASES.map(({ variant, name, fen, depth }) => {
+        let best = 0;
+        let nodes = 0;
+        for (let run = 0; run < 2; run++) {
+          const start = performance.now();
+          nodes = searchBest(variant, fen, 0, depth, null).nodes;
+          best = Math.max(best, nodes / ((performance.now() - start) / 1000));
+        }
+        return { variant, name, depth, nodes, nps: best };
+      });
+      return { queries, perfts, searches };
+    }, { START, KIWIPETE, PERFT_CASES, SEARCH_CASES: nativeSearch });
     console.log("\nturns() in Chromium (whole position, with events), and leads() (what the board asks per position):");
     for (const q of browserFigures.queries) {
       console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms   leads() ${q.leadsMs.toFixed(3)} ms`);
@@ -138,6 +162,15 @@ try {
       console.log(`  ${p.variant.padEnd(9)} ${p.name.padEnd(8)} d${p.depth} ${String(p.nodes).padStart(10)} nodes ${wasm.toFixed(2).padStart(7)} M/s wasm ${versus}${agree}`);
     }
     if (bench.status !== 0) console.log(`  (grolman-cli bench failed: ${bench.stderr?.trim().split("\n").pop()})`);
+
+    console.log("\nsearch to a fixed depth, best of two runs, wasm in Chromium vs native (grolman-cli bench-search):");
+    for (const s of browserFigures.searches) {
+      const n = nativeSearch.find((c) => c.variant === s.variant && c.name === s.name && c.depth === s.depth);
+      const wasm = s.nps / 1e6;
+      const agree = n.nodes !== s.nodes ? `  (node counts differ: native ${n.nodes})` : "";
+      console.log(`  ${s.variant.padEnd(9)} ${s.name.padEnd(8)} d${s.depth} ${String(s.nodes).padStart(10)} nodes ${wasm.toFixed(2).padStart(7)} M/s wasm ${n.mnps.toFixed(2).padStart(7)} M/s native   wasm = ${((wasm / n.mnps) * 100).toFixed(0)}% of native${agree}`);
+    }
+    if (searchBench.status !== 0) console.log(`  (grolman-cli bench-search failed: ${searchBench.stderr?.trim().split("\n").pop()})`);
   }
 } finally {
   await stop();

@@ -1,4 +1,4 @@
-//! `grolman`: perft, divide, turns, play and bench from the command line.
+//! `grolman`: perft, divide, turns, play, bench, search and solve from the command line.
 
 mod diagram_cmd;
 mod engine_cmd;
@@ -16,6 +16,7 @@ const USAGE: &str = "usage:
   grolman turns <variant> [fen]
   grolman play <variant> [--fen F] <code>...
   grolman bench [rounds]
+  grolman bench-search [rounds]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve <file or ->
   grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] [--black-and-white] > out.svg
@@ -160,6 +161,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             bench(rounds)?;
         }
         "search" => engine_cmd::search(&args[1..])?,
+        "bench-search" => engine_cmd::bench_search(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
         "diagram" => diagram_cmd::diagram(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),

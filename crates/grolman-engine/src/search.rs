@@ -2,6 +2,12 @@
 //! a transposition table, move ordering (table turn, MVV-LVA captures, killers, history), late
 //! move reductions, check extensions, and a bounded quiescence search on captures.
 //!
+//! Generation is staged by leading move: a node generates its leading moves (cheap), orders
+//! them, and plays out the turns of each (its chains and, in Tatarstan chess, the
+//! transformation phase: the costly part) only when it reaches it, so that a cut-off by the
+//! table's turn or the first capture leaves the other leading moves unplayed. Each ply keeps
+//! its buffers from node to node, and each turn's key is worked out from its parent's.
+//!
 //! A turn in Tatarstan chess may hold promotions that the side *not* moving chooses (docs/rules.md
 //! 3.5). Such turns form a group ([`crate::turns`]): the mover picks the group, the opponent the
 //! member, so a group is worth the minimum of its members for the mover.
@@ -150,6 +156,11 @@ pub struct Engine {
     killers: [[u16; 2]; MAX_PLY],
     pv: Vec<[u64; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Per ply, the node's ordered leading moves and the turns of the one being searched.
+    leads: Vec<Vec<(i32, Lead)>>,
+    kids: Vec<Children>,
+    /// The leading moves as generated, before [`Engine::order`] scores them.
+    raw_leads: Vec<Lead>,
     path: Vec<u64>,
     game: Vec<u64>,
     nodes: u64,
@@ -180,6 +191,9 @@ impl Engine {
             killers: [[u16::MAX; 2]; MAX_PLY],
             pv: vec![[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            leads: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+            kids: (0..MAX_PLY).map(|_| Children::default()).collect(),
+            raw_leads: Vec::with_capacity(256),
             path: Vec::with_capacity(256),
             game: Vec::new(),
             nodes: 0,
@@ -382,13 +396,13 @@ impl Engine {
             depth
         };
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply, 0);
+            return self.quiescence(pos, key, alpha, beta, ply, 0);
         }
-        let mut table_best = 0;
+        let mut table = None;
         if let Some(e) = self.tt.probe(key) {
-            table_best = e.best;
+            table = Some((e.lead, e.best));
             if ply > 0 && e.depth as i32 >= depth {
-                let s = score_from_table(e.score, ply);
+                let s = score_from_table(i32::from(e.score), ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -399,63 +413,86 @@ impl Engine {
                 }
             }
         }
-        let children = turns::children(pos, self.rules);
-        if children.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        let mut order = self.order(pos, &children, table_best, ply, false);
-        if ply == 0 {
-            order.retain(|&(_, g)| !self.is_excluded(children.members(g)));
-        }
+        let mut leads = core::mem::take(&mut self.leads[ply]);
+        let mut kids = core::mem::take(&mut self.kids[ply]);
+        self.order(pos, &mut leads, table.map(|t| t.0), ply, false);
         let alpha0 = alpha;
+        let excluding = ply == 0 && !self.excluded.is_empty();
         let mut best = -INF;
-        let mut best_key = 0;
+        let mut best_move = (0, 0);
+        let mut searched = 0;
         self.path.push(key);
-        for (i, &(_, g)) in order.iter().enumerate() {
-            let members = children.members(g);
-            let lead = members[0].lead;
+        'leads: for next in 0..leads.len() {
+            let lead = pick(&mut leads, next);
+            turns::children_of(pos, key, self.rules, &[lead], &mut kids);
             let quiet = !lead.is_capture() && lead.promotion.is_none();
-            let (mut score, mut reply);
-            if i == 0 {
-                (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
-            } else {
-                let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + i32::from(depth >= 5 && i >= 8)
-                } else {
-                    0
-                };
-                (score, reply) = self.group(members, depth - 1 - reduction, alpha, alpha + 1, ply, None);
-                if score > alpha && reduction > 0 && !self.aborted {
-                    (score, reply) = self.group(members, depth - 1, alpha, alpha + 1, ply, None);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
-                }
-            }
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-                best_key = reply;
-            }
-            if score > alpha {
-                alpha = score;
-                self.set_pv(ply, reply);
-                if ply == 0 {
-                    self.root_score = score;
-                }
-                if alpha >= beta {
-                    if quiet {
-                        self.reward(pos, lead, depth, ply);
-                    }
+            // The table's turn first among its leading move's.
+            let first = match table {
+                Some((code, child)) if code == lead_code(lead) => (0..kids.groups.len())
+                    .find(|&g| kids.members(g).iter().any(|m| m.key == child))
+                    .unwrap_or(0),
+                _ => 0,
+            };
+            for g in core::iter::once(first).chain((0..kids.groups.len()).filter(|&g| g != first)) {
+                if g >= kids.groups.len() {
                     break;
+                }
+                let members = kids.members(g);
+                if excluding && self.is_excluded(members) {
+                    continue;
+                }
+                let i = searched;
+                searched += 1;
+                let (mut score, mut reply);
+                if i == 0 {
+                    (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
+                } else {
+                    let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
+                        1 + i32::from(depth >= 5 && i >= 8)
+                    } else {
+                        0
+                    };
+                    (score, reply) = self.group(members, depth - 1 - reduction, alpha, alpha + 1, ply, None);
+                    if score > alpha && reduction > 0 && !self.aborted {
+                        (score, reply) = self.group(members, depth - 1, alpha, alpha + 1, ply, None);
+                    }
+                    if score > alpha && score < beta && !self.aborted {
+                        (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
+                    }
+                }
+                if self.aborted {
+                    break 'leads;
+                }
+                if score > best {
+                    best = score;
+                    best_move = (lead_code(lead), reply);
+                }
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, reply);
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward(pos, lead, depth, ply);
+                        }
+                        break 'leads;
+                    }
                 }
             }
         }
         self.path.pop();
+        self.leads[ply] = leads;
+        self.kids[ply] = kids;
+        if self.aborted {
+            return 0;
+        }
+        if searched == 0 && !excluding {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
         // A root searched without some of its turns is not worth what the table would say.
-        if !self.aborted && (ply > 0 || self.excluded.is_empty()) {
+        if !excluding {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha0 {
@@ -465,8 +502,9 @@ impl Engine {
             };
             self.tt.store(Entry {
                 key,
-                best: best_key,
-                score: score_to_table(best, ply),
+                lead: best_move.0,
+                best: best_move.1,
+                score: score_to_table(best, ply) as i16,
                 depth: depth as i16,
                 bound,
             });
@@ -492,7 +530,7 @@ impl Engine {
         for m in members {
             let b = beta.min(min);
             let v = match quiescence {
-                Some(q) => -self.quiescence(&m.after, -b, -alpha, ply + 1, q + 1),
+                Some(q) => -self.quiescence(&m.after, m.key, -b, -alpha, ply + 1, q + 1),
                 None => -self.negamax(&m.after, m.key, depth, -b, -alpha, ply + 1),
             };
             if self.aborted {
@@ -539,47 +577,56 @@ impl Engine {
         }
     }
 
-    /// Groups in the order to search them, best first. With `captures_only`, only groups whose
-    /// leader captures or promotes to a queen.
+    /// Fills `leads` with the leading moves of `pos` (with `captures_only`, the captures),
+    /// each with its score for the order to search them in ([`pick`] takes the best next): the
+    /// table's leading move, captures by MVV-LVA, queen promotions, killers, then history.
     fn order(
-        &self,
+        &mut self,
         pos: &Position,
-        children: &Children,
-        table_best: u64,
+        leads: &mut Vec<(i32, Lead)>,
+        table_lead: Option<u16>,
         ply: usize,
         captures_only: bool,
-    ) -> Vec<(i32, usize)> {
-        let mut order = Vec::with_capacity(children.groups.len());
-        for g in 0..children.groups.len() {
-            let members = children.members(g);
-            let lead = members[0].lead;
+    ) {
+        let mut raw = core::mem::take(&mut self.raw_leads);
+        raw.clear();
+        grolman::leads(pos, self.rules, &mut raw);
+        leads.clear();
+        for &lead in raw.iter() {
             let capture = lead.is_capture();
-            let queen = lead.promotion == Some(Role::Queen);
-            if captures_only && !capture && !queen {
+            if captures_only && !capture {
                 continue;
             }
-            let score = if table_best != 0 && members.iter().any(|m| m.key == table_best) {
+            let code = lead_code(lead);
+            let score = if table_lead == Some(code) {
                 10_000_000
             } else if capture {
                 let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
                 let attacker = pos.board().role_at(lead.from).unwrap_or(Role::Pawn);
                 1_000_000 + VALUES[victim.index()] * 16 - attacker.index() as i32
-            } else if queen {
+            } else if lead.promotion == Some(Role::Queen) {
                 900_000
-            } else if self.killers[ply][0] == lead_code(lead) {
+            } else if self.killers[ply][0] == code {
                 800_000
-            } else if self.killers[ply][1] == lead_code(lead) {
+            } else if self.killers[ply][1] == code {
                 799_000
             } else {
                 self.history[history_index(pos, lead)]
             };
-            order.push((score, g));
+            leads.push((score, lead));
         }
-        order.sort_by_key(|&(score, _)| core::cmp::Reverse(score));
-        order
+        self.raw_leads = raw;
     }
 
-    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         self.tick();
         if self.aborted {
@@ -608,48 +655,76 @@ impl Engine {
             return eval::evaluate(pos, self.rules.variant);
         }
         // Out of check only captures are searched: leave the quiet turns unplayed.
-        let children = if in_check {
-            turns::children(pos, self.rules)
-        } else {
-            turns::children_where(pos, self.rules, |lead| lead.is_capture())
-        };
-        if children.is_empty() {
-            // In check with no turn: mate. Otherwise no legal capture: the standing score.
-            return if in_check { -MATE + ply as i32 } else { best };
-        }
-        let mut order = self.order(pos, &children, 0, ply, !in_check);
-        if !in_check {
-            order.retain(|&(_, g)| {
-                let lead = children.members(g)[0].lead;
+        let mut leads = core::mem::take(&mut self.leads[ply]);
+        let mut kids = core::mem::take(&mut self.kids[ply]);
+        self.order(pos, &mut leads, None, ply, !in_check);
+        let mut legal = 0;
+        for next in 0..leads.len() {
+            let lead = pick(&mut leads, next);
+            if !in_check {
+                // Delta pruning: a capture that cannot bring the score near alpha is not played.
                 let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
-                stand + VALUES[victim.index()] + DELTA_MARGIN > alpha
-            });
-            if tatarstan {
-                order.truncate(TATARSTAN_QUIESCENCE_CAPTURES);
-            }
-        }
-        for &(_, g) in &order {
-            let (score, reply) = self.group(children.members(g), 0, alpha, beta, ply, Some(qply));
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-            }
-            if score > alpha {
-                alpha = score;
-                self.set_pv(ply, reply);
-                if alpha >= beta {
+                if stand + VALUES[victim.index()] + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if tatarstan && legal == TATARSTAN_QUIESCENCE_CAPTURES {
                     break;
                 }
             }
+            turns::children_of(pos, key, self.rules, &[lead], &mut kids);
+            if !kids.is_empty() {
+                legal += 1;
+            }
+            let mut cut = false;
+            for g in 0..kids.groups.len() {
+                let (score, reply) = self.group(kids.members(g), 0, alpha, beta, ply, Some(qply));
+                if self.aborted {
+                    cut = true;
+                    break;
+                }
+                if score > best {
+                    best = score;
+                }
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, reply);
+                    if alpha >= beta {
+                        cut = true;
+                        break;
+                    }
+                }
+            }
+            if cut {
+                break;
+            }
+        }
+        self.leads[ply] = leads;
+        self.kids[ply] = kids;
+        if in_check && legal == 0 && !self.aborted {
+            // In check with no turn: mate.
+            return -MATE + ply as i32;
         }
         best
     }
 }
 
+/// The best-scored of `leads[next..]`, moved to `next` with the others keeping their order (a
+/// selection sort run only as far as the search gets: a cut-off spares sorting the rest).
+fn pick(leads: &mut [(i32, Lead)], next: usize) -> Lead {
+    let mut top = next;
+    for i in next + 1..leads.len() {
+        if leads[i].0 > leads[top].0 {
+            top = i;
+        }
+    }
+    leads[next..=top].rotate_right(1);
+    leads[next].1
+}
+
+/// A leading move in 15 bits (from, to, promotion): the table's and the killers' name for it.
 fn lead_code(lead: Lead) -> u16 {
-    (lead.from.index() as u16) << 6 | lead.to.index() as u16
+    let promotion = lead.promotion.map_or(0, |r| r.index() as u16 + 1);
+    promotion << 12 | (lead.from.index() as u16) << 6 | lead.to.index() as u16
 }
 
 fn history_index(pos: &Position, lead: Lead) -> usize {

@@ -1,6 +1,7 @@
 //! The transposition table: one entry per slot, indexed by the rules crate's Zobrist key. The
-//! best turn is remembered as the key of the position it leads to, which names a turn without
-//! storing its chain.
+//! best turn is remembered as its leading move (searched first, before the other leading moves
+//! are played out) and the key of the position it leads to, which names the turn among its
+//! leading move's without storing its chain.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -15,7 +16,10 @@ pub enum Bound {
 pub struct Entry {
     pub key: u64,
     pub best: u64,
-    pub score: i32,
+    /// The best turn's leading move, by [`crate::search`]'s `lead_code`.
+    pub lead: u16,
+    /// Centipawns or a mate score: all fit in 16 bits, which keeps an entry at 24 bytes.
+    pub score: i16,
     pub depth: i16,
     pub bound: Bound,
 }

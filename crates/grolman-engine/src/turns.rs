@@ -3,7 +3,7 @@
 //! by the side not moving (docs/rules.md 3.5); turns that differ only in those choices form one group,
 //! the mover picks a group and the opponent picks the member.
 
-use grolman::{for_each_turn_where, Color, Lead, OwnerPromotion, Position, Rules, Step};
+use grolman::{for_each_turn_of, Color, Lead, OwnerPromotion, Position, Rules, Step};
 
 /// One legal turn.
 #[derive(Clone)]
@@ -19,6 +19,8 @@ pub struct Children {
     pub turns: Vec<Child>,
     /// `(start, len)` into `turns`, one per group, in generation order.
     pub groups: Vec<(usize, usize)>,
+    /// Per turn while grouping: its group signature and its run (see [`children_of`]).
+    tags: Vec<(u64, u32)>,
 }
 
 impl Children {
@@ -54,19 +56,40 @@ fn mover_choices(after: &Position, mover: Color, promotions: &[OwnerPromotion]) 
 
 /// Every legal turn of `pos`, grouped by the mover's own choices.
 pub fn children(pos: &Position, rules: Rules) -> Children {
-    children_where(pos, rules, |_| true)
+    let mut leads = Vec::with_capacity(64);
+    grolman::leads(pos, rules, &mut leads);
+    let mut out = Children::default();
+    children_of(pos, pos.key(), rules, &leads, &mut out);
+    out
 }
 
 /// The legal turns whose leading move passes `lead_filter`, grouped as [`children`] does.
 pub fn children_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lead) -> bool) -> Children {
+    let mut leads = Vec::with_capacity(64);
+    grolman::leads(pos, rules, &mut leads);
+    leads.retain(lead_filter);
+    let mut out = Children::default();
+    children_of(pos, pos.key(), rules, &leads, &mut out);
+    out
+}
+
+/// Replaces `out` with the legal turns of the leading moves `leads` of `pos` (whose key is
+/// `key`), grouped as [`children`] does. `out` keeps its buffers, so a search that reuses one per
+/// ply allocates nothing once they have grown.
+pub fn children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Children) {
+    out.turns.clear();
+    out.groups.clear();
+    out.tags.clear();
     let mover = pos.turn();
     // Per turn: (group signature, run id); a run is a maximal sequence of turns with the same
     // steps, which the generator emits consecutively.
-    let mut raw: Vec<(Child, u64, u32)> = Vec::with_capacity(48);
     let mut last_steps = None;
     let mut run = 0u32;
-    for_each_turn_where(pos, rules, false, lead_filter, &mut |v| {
+    let mut chosen = false;
+    for_each_turn_of(pos, rules, leads, &mut |v| {
         let sig = if v.owner_promotions.is_empty() {
+            last_steps = None;
+            run += 1;
             0
         } else {
             let h = steps_hash(v.steps);
@@ -74,49 +97,41 @@ pub fn children_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lea
                 last_steps = Some(h);
                 run += 1;
             }
+            chosen = true;
             mover_choices(v.after, mover, v.owner_promotions)
         };
-        if v.owner_promotions.is_empty() {
-            last_steps = None;
-            run += 1;
-        }
-        raw.push((
-            Child {
-                lead: v.lead,
-                after: v.after.clone(),
-                key: v.after.key(),
-            },
-            sig,
-            run,
-        ));
+        out.turns.push(Child {
+            lead: v.lead,
+            after: v.after.clone(),
+            key: v.after.key_from(pos, key),
+        });
+        out.tags.push((sig, run));
         false
     });
-    if raw.iter().all(|r| r.1 == 0) {
-        let turns: Vec<Child> = raw.into_iter().map(|r| r.0).collect();
-        let groups = (0..turns.len()).map(|i| (i, 1)).collect();
-        return Children { turns, groups };
+    if !chosen {
+        out.groups.extend((0..out.turns.len()).map(|i| (i, 1)));
+        return;
     }
-    let mut out = Children {
-        turns: Vec::with_capacity(raw.len()),
-        groups: Vec::with_capacity(raw.len()),
-    };
-    let mut slots: Vec<Option<(Child, u64, u32)>> = raw.into_iter().map(Some).collect();
+    // Owner promotions (Tatarstan chess only, and rare): gather each group's members.
+    let mut slots: Vec<Option<Child>> = out.turns.drain(..).map(Some).collect();
+    let tags = &out.tags;
     let mut i = 0;
     while i < slots.len() {
-        let run = slots[i].as_ref().map_or(0, |r| r.2);
+        let run = tags[i].1;
         let mut j = i;
-        while j < slots.len() && slots[j].as_ref().is_none_or(|r| r.2 == run) {
+        while j < slots.len() && tags[j].1 == run {
             j += 1;
         }
         // Within a run, gather the members of each signature in first-seen order.
         for a in i..j {
-            let Some(sig) = slots[a].as_ref().map(|r| r.1) else {
+            if slots[a].is_none() {
                 continue;
-            };
+            }
+            let sig = tags[a].0;
             let start = out.turns.len();
-            for slot in &mut slots[a..j] {
-                if slot.as_ref().is_some_and(|r| r.1 == sig) {
-                    if let Some((child, _, _)) = slot.take() {
+            for b in a..j {
+                if tags[b].0 == sig {
+                    if let Some(child) = slots[b].take() {
                         out.turns.push(child);
                     }
                 }
@@ -125,5 +140,4 @@ pub fn children_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lea
         }
         i = j;
     }
-    out
 }

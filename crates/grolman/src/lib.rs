@@ -37,7 +37,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
-pub use movegen::{Lead, LeadKind};
+pub use movegen::{leads, Lead, LeadKind};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};
@@ -51,7 +51,8 @@ pub use turn_error::{
     AmbiguousTurnError, IllegalTurnError, IllegalTurnKind, ParseTurnError, ParseTurnErrorKind, TurnError,
 };
 pub use turns::{
-    count_turns, find_by_code, find_turn, for_each_turn, for_each_turn_where, has_legal_turn, Visit,
+    count_turns, find_by_code, find_turn, for_each_turn, for_each_turn_of, for_each_turn_where,
+    has_legal_turn, Visit,
 };
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{Options, ParseVariantError, Rules, Variant};

@@ -296,6 +296,21 @@ impl Position {
         zobrist::key(self, self.ep)
     }
 
+    /// [`Position::key`] worked out from the key of `before`, a position that differs from this
+    /// one in a few squares (the position before a turn): cheaper than `key` for the search,
+    /// which knows the key of the position it generates turns from.
+    ///
+    /// ```
+    /// use grolman::{notation::legal_turns, Position, Variant};
+    /// let pos = Position::start();
+    /// for turn in legal_turns(&pos, Variant::Grolman.into()) {
+    ///     assert_eq!(turn.after.key_from(&pos, pos.key()), turn.after.key());
+    /// }
+    /// ```
+    pub fn key_from(&self, before: &Position, before_key: u64) -> u64 {
+        zobrist::key_from(self, before, before_key)
+    }
+
     /// A hash of what makes positions the same for repetition (docs/rules.md 1.10): as
     /// [`Position::key`], but the en passant square counts only when a legal turn of the side
     /// to move captures there (6.3).

@@ -10,26 +10,12 @@ use crate::types::{Color, Piece, Role, Square};
 /// The rights, en passant square and half-move clock of a position, to restore.
 pub(crate) type Counters = (Castling, Option<Square>, u32);
 
-/// A leading move played on the board: the position after it (side to move not yet switched),
-/// with what it moved and captured.
-pub(crate) struct Applied {
-    pub pos: Position,
-    pub piece: Piece,
-    pub capture: Option<Capture>,
-    pub castle: Option<CastleRook>,
-}
-
-/// Plays a leading move on a copy of `pos`: see [`make_lead`].
+/// A leading move played on a copy of `pos` (side to move not yet switched): see [`make_lead`].
 #[inline]
-pub(crate) fn apply_lead(pos: &Position, lead: Lead) -> Applied {
+pub(crate) fn apply_lead(pos: &Position, lead: Lead) -> Position {
     let mut next = pos.clone();
-    let made = make_lead(&mut next, lead);
-    Applied {
-        pos: next,
-        piece: made.piece,
-        capture: made.capture,
-        castle: made.castle,
-    }
+    make_lead(&mut next, lead);
+    next
 }
 
 /// What [`make_lead`] did, for the caller and for [`unmake_lead`].

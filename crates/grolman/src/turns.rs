@@ -9,7 +9,7 @@ use crate::entry;
 use crate::movegen::{self, Lead, LeadKind};
 use crate::notation::literature;
 use crate::position::{Castling, Position};
-use crate::step::{self, apply_lead, Applied};
+use crate::step::{self, make_lead, unmake_lead, Made};
 use crate::transform;
 use crate::turn::{write_code, Event, FollowReason, OwnerPromotion, Step, Turn, TurnCode};
 use crate::turn_error::{IllegalTurnError, IllegalTurnKind, TurnError};
@@ -56,6 +56,19 @@ pub fn for_each_turn_where<F: FnMut(&Visit<'_>) -> bool>(
     }
 }
 
+/// [`for_each_turn`] for the turns of the given leading moves only, in their order, without
+/// events: a search generates the leading moves once ([`crate::leads`]), orders them, and plays
+/// out the turns of each only when it reaches it (a cut-off leaves the others unplayed).
+/// Leading moves that are not `pos`'s give nonsense.
+pub fn for_each_turn_of<F: FnMut(&Visit<'_>) -> bool>(
+    pos: &Position,
+    rules: Rules,
+    leads: &[Lead],
+    visit: &mut F,
+) {
+    Gen::<false>::new(pos, rules, visit).run(pos, leads);
+}
+
 /// Whether the side to move has at least one legal turn.
 pub fn has_legal_turn(pos: &Position, rules: Rules) -> bool {
     let mut any = false;
@@ -82,10 +95,13 @@ struct Gen<'a, const EXPLAIN: bool> {
     rules: Rules,
     us: Color,
     lead: Lead,
-    steps: Vec<Step>,
+    /// The turn's steps so far: the leader and at most 15 followers (a side has at most 16
+    /// units), in an array, so that a generator for one leading move allocates nothing.
+    steps: [Step; 16],
+    len: usize,
     promotions: Vec<OwnerPromotion>,
     events: Vec<Event>,
-    /// The length of `events` before each follower of the chain walked.
+    /// With `EXPLAIN`, the length of `events` before each follower of the chain walked.
     marks: Vec<usize>,
     visit: &'a mut dyn FnMut(&Visit<'_>) -> bool,
     stop: bool,
@@ -102,31 +118,43 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 promotion: None,
                 kind: LeadKind::Quiet,
             },
-            steps: Vec::with_capacity(16),
+            steps: [Step {
+                from: Square::A1,
+                to: Square::A1,
+                promotion: None,
+            }; 16],
+            len: 0,
             promotions: Vec::new(),
             events: Vec::new(),
-            marks: Vec::with_capacity(16),
+            marks: Vec::new(),
             visit,
             stop: false,
         }
     }
 
+    /// Plays each leading move on one copy of `pos`, and takes it back after its turns.
     fn run(&mut self, pos: &Position, leads: &[Lead]) {
+        if leads.is_empty() {
+            return;
+        }
+        let mut next = pos.clone();
         for &lead in leads {
-            self.lead(pos, lead);
+            self.lead(pos, &mut next, lead);
             if self.stop {
                 return;
             }
         }
+        debug_assert!(next == *pos, "every leading move taken back");
     }
 
-    fn lead(&mut self, pos: &Position, lead: Lead) {
-        let Applied {
-            pos: mut next,
+    fn lead(&mut self, pos: &Position, next: &mut Position, lead: Lead) {
+        let made = make_lead(next, lead);
+        let Made {
             piece,
             capture,
             castle,
-        } = apply_lead(pos, lead);
+            ..
+        } = made;
         if EXPLAIN {
             self.events.clear();
             self.events.push(Event::Lead {
@@ -141,49 +169,43 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
             step::lapsed_rights(&mut self.events, pos.castling, next.castling);
         }
         self.lead = lead;
-        self.steps.clear();
-        self.steps.push(Step {
+        self.steps[0] = Step {
             from: lead.from,
             to: lead.to,
             promotion: lead.promotion,
-        });
+        };
+        self.len = 1;
         if self.rules.variant.has_chain() {
             let (moved, vacated) = chain::after_lead(lead, castle);
-            chain::walk(&mut next, moved, vacated, self);
+            chain::walk(next, moved, vacated, self);
         } else {
             self.finish(next);
         }
+        unmake_lead(next, lead, &made);
     }
 
     /// Ends the turn on `pos` (its chain walked): the transformation phase, then the visit of
-    /// each legal turn.
-    fn finish(&mut self, mut pos: Position) {
-        step::finish_turn(&mut pos);
+    /// each legal turn. `pos` is back as it came when this returns.
+    fn finish(&mut self, pos: &mut Position) {
+        let fullmoves = step::finish_turn(pos);
+        let steps = &self.steps[..self.len];
         if !self.rules.variant.transforms() {
-            self.stop = emit(
-                self.us,
-                self.lead,
-                &self.steps,
-                &[],
-                &self.events,
-                &pos,
-                self.visit,
-            );
-            return;
+            self.stop = emit(self.us, self.lead, steps, &[], &self.events, pos, self.visit);
+        } else {
+            let Gen {
+                us,
+                lead,
+                promotions,
+                events,
+                visit,
+                ..
+            } = self;
+            let mut emit = |after: &Position, events: &[Event], owner_promotions: &[OwnerPromotion]| {
+                emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
+            };
+            self.stop = transform::phase::<EXPLAIN>(pos.clone(), *us, events, promotions, &mut emit);
         }
-        let Gen {
-            us,
-            lead,
-            steps,
-            promotions,
-            events,
-            visit,
-            ..
-        } = self;
-        let mut emit = |after: &Position, events: &[Event], owner_promotions: &[OwnerPromotion]| {
-            emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
-        };
-        self.stop = transform::phase::<EXPLAIN>(pos, *us, events, promotions, &mut emit);
+        step::unfinish_turn(pos, fullmoves);
     }
 }
 
@@ -226,8 +248,8 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
         reason: FollowReason,
         before: Castling,
     ) {
-        self.marks.push(self.events.len());
         if EXPLAIN {
+            self.marks.push(self.events.len());
             self.events.push(Event::Follow {
                 from,
                 to,
@@ -237,18 +259,21 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
             });
             step::lapsed_rights(&mut self.events, before, pos.castling);
         }
-        self.steps.push(Step { from, to, promotion });
+        self.steps[self.len] = Step { from, to, promotion };
+        self.len += 1;
     }
 
     fn unfollow(&mut self) {
-        self.steps.pop();
-        if let Some(mark) = self.marks.pop() {
-            self.events.truncate(mark);
+        self.len -= 1;
+        if EXPLAIN {
+            if let Some(mark) = self.marks.pop() {
+                self.events.truncate(mark);
+            }
         }
     }
 
     fn end(&mut self, pos: &mut Position) -> u64 {
-        self.finish(pos.clone());
+        self.finish(pos);
         0
     }
 

@@ -7,6 +7,8 @@
 //! - the number of legal turns is `perft(1)`;
 //! - every turn's code and literature notation, read back, name that same turn;
 //! - positions round-trip through FEN;
+//! - each turn's key worked out from its parent's is its own key;
+//! - the turns of the leading moves taken one at a time are all the turns, in the same order;
 //!
 //! and over whole games: undo restores the exact previous position, and PGN export then import
 //! gives the same positions.
@@ -18,7 +20,8 @@ use std::collections::HashSet;
 
 use grolman::notation::{self, literature};
 use grolman::{
-    perft, Color, Event, FollowReason, Game, Piece, Position, Role, Rules, Square, Turn, Variant, START_FEN,
+    for_each_turn, for_each_turn_of, leads, perft, Color, Event, FollowReason, Game, Piece, Position, Role,
+    Rules, Square, Turn, Variant, START_FEN,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -653,6 +656,40 @@ fn undo_restores_the_previous_position(game: &mut Game, turn: &Turn) -> Result<(
     Ok(())
 }
 
+fn keys_follow_from_the_parent_key(pos: &Position, turns: &[Turn], _: Rules) -> Result<(), TestCaseError> {
+    let key = pos.key();
+    for t in turns {
+        prop_assert_eq!(t.after.key_from(pos, key), t.after.key(), "{}", t.code);
+    }
+    Ok(())
+}
+
+/// What a turn is to the generator: its steps, owner choices and the position after it.
+type Played = (Vec<grolman::Step>, Vec<grolman::OwnerPromotion>, Position);
+
+fn turns_of_each_lead_are_all_the_turns(
+    pos: &Position,
+    _: &[Turn],
+    rules: Rules,
+) -> Result<(), TestCaseError> {
+    let mut all: Vec<Played> = Vec::new();
+    for_each_turn(pos, rules, false, &mut |v| {
+        all.push((v.steps.to_vec(), v.owner_promotions.to_vec(), v.after.clone()));
+        false
+    });
+    let mut each: Vec<Played> = Vec::new();
+    let mut candidates = Vec::new();
+    leads(pos, rules, &mut candidates);
+    for lead in candidates {
+        for_each_turn_of(pos, rules, &[lead], &mut |v| {
+            each.push((v.steps.to_vec(), v.owner_promotions.to_vec(), v.after.clone()));
+            false
+        });
+    }
+    prop_assert_eq!(each, all);
+    Ok(())
+}
+
 fn pgn_round_trips(game: &Game) -> Result<(), TestCaseError> {
     let pgn = game.pgn();
     let read = Game::from_pgn(&pgn).map_err(|e| TestCaseError::fail(format!("{e}\n{pgn}")))?;
@@ -694,6 +731,12 @@ position_property! {
     orthodox_positions_round_trip_through_fen: Orthodox, positions_round_trip_through_fen;
     grolman_positions_round_trip_through_fen: Grolman, positions_round_trip_through_fen;
     tatarstan_positions_round_trip_through_fen: Tatarstan, positions_round_trip_through_fen;
+    orthodox_turn_keys_follow_from_the_parent_key: Orthodox, keys_follow_from_the_parent_key;
+    grolman_turn_keys_follow_from_the_parent_key: Grolman, keys_follow_from_the_parent_key;
+    tatarstan_turn_keys_follow_from_the_parent_key: Tatarstan, keys_follow_from_the_parent_key;
+    orthodox_turns_of_each_lead_are_all_the_turns: Orthodox, turns_of_each_lead_are_all_the_turns;
+    grolman_turns_of_each_lead_are_all_the_turns: Grolman, turns_of_each_lead_are_all_the_turns;
+    tatarstan_turns_of_each_lead_are_all_the_turns: Tatarstan, turns_of_each_lead_are_all_the_turns;
 }
 
 #[test]

@@ -137,7 +137,7 @@ fn generate<S: Sink>(pos: &Position, sink: &mut S) {
                 promotion: None,
                 kind: LeadKind::EnPassant,
             };
-            if !apply_lead(pos, lead).pos.board().king_attacked(us) {
+            if !apply_lead(pos, lead).board().king_attacked(us) {
                 sink.one(lead);
             }
         }
@@ -167,7 +167,7 @@ fn legal_moves(pos: &Position) -> Vec<Lead> {
 /// The position after a legal orthodox move.
 #[inline]
 fn play(pos: &Position, lead: Lead) -> Position {
-    let mut next = apply_lead(pos, lead).pos;
+    let mut next = apply_lead(pos, lead);
     step::finish_turn(&mut next);
     next
 }
