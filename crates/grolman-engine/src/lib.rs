@@ -14,6 +14,7 @@
 //! language and solves direct mates, helpmates and selfmates ([`problem::solve`]).
 
 pub mod eval;
+mod order;
 pub mod problem;
 mod search;
 mod tt;

@@ -18,27 +18,21 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use grolman::{notation, Lead, Position, Role, Rules, Turn, Variant};
+use grolman::{notation, Lead, Position, Rules, Turn};
 
-use crate::eval::{self, VALUES};
+use crate::eval;
+use crate::order::{lead_code, pick, MoveOrder};
 use crate::tt::{Bound, Entry, Table};
 use crate::turns::{self, Child, Children};
+
+mod quiescence;
 
 /// The score of mate on the board; mate in `p` plies scores `MATE - p`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
-const MAX_PLY: usize = 96;
-/// Quiescence looks at most this many captures deep; chains make captures rare, but a bound
-/// keeps a wild position from running away.
-const QUIESCENCE_PLIES: u32 = 6;
-/// In Tatarstan chess a position after the transformation phase has a few thousand turns and
-/// many captures, so quiescence looks one capture deep and at the most valuable captures only.
-const TATARSTAN_QUIESCENCE_PLIES: u32 = 0;
-const TATARSTAN_QUIESCENCE_CAPTURES: usize = 8;
-/// Captures that cannot bring the score near alpha are skipped (delta pruning).
-const DELTA_MARGIN: i32 = 200;
+pub(crate) const MAX_PLY: usize = 96;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug)]
@@ -152,15 +146,12 @@ pub fn native_clock() -> Clock {
 pub struct Engine {
     rules: Rules,
     tt: Table,
-    history: Vec<i32>,
-    killers: [[u16; 2]; MAX_PLY],
+    order: MoveOrder,
     pv: Vec<[u64; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// Per ply, the node's ordered leading moves and the turns of the one being searched.
     leads: Vec<Vec<(i32, Lead)>>,
     kids: Vec<Children>,
-    /// The leading moves as generated, before [`Engine::order`] scores them.
-    raw_leads: Vec<Lead>,
     path: Vec<u64>,
     game: Vec<u64>,
     nodes: u64,
@@ -187,13 +178,11 @@ impl Engine {
         Engine {
             rules,
             tt: Table::new(megabytes),
-            history: vec![0; 2 * 64 * 64],
-            killers: [[u16::MAX; 2]; MAX_PLY],
+            order: MoveOrder::new(),
             pv: vec![[0; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             leads: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             kids: (0..MAX_PLY).map(|_| Children::default()).collect(),
-            raw_leads: Vec::with_capacity(256),
             path: Vec::with_capacity(256),
             game: Vec::new(),
             nodes: 0,
@@ -226,8 +215,7 @@ impl Engine {
     /// Forgets the transposition table, killers and history.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
-        self.killers = [[u16::MAX; 2]; MAX_PLY];
+        self.order = MoveOrder::new();
     }
 
     /// Searches `pos` within `limits`, calling `on_depth` after each finished iteration. Returns
@@ -245,8 +233,7 @@ impl Engine {
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.aborted = false;
-        self.killers = [[u16::MAX; 2]; MAX_PLY];
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.order.age();
         let root = turns::children(pos, self.rules);
         let first_open = (0..root.groups.len()).find(|&g| !self.is_excluded(root.members(g)))?;
         let key = pos.key();
@@ -415,7 +402,8 @@ impl Engine {
         }
         let mut leads = core::mem::take(&mut self.leads[ply]);
         let mut kids = core::mem::take(&mut self.kids[ply]);
-        self.order(pos, &mut leads, table.map(|t| t.0), ply, false);
+        self.order
+            .leads(pos, self.rules, &mut leads, table.map(|t| t.0), ply, false);
         let alpha0 = alpha;
         let excluding = ply == 0 && !self.excluded.is_empty();
         let mut best = -INF;
@@ -475,7 +463,7 @@ impl Engine {
                     }
                     if alpha >= beta {
                         if quiet {
-                            self.reward(pos, lead, depth, ply);
+                            self.order.reward(pos, lead, depth, ply);
                         }
                         break 'leads;
                     }
@@ -562,173 +550,6 @@ impl Engine {
         row[1..len + 1].copy_from_slice(&tail[0][..len]);
         self.pv_len[ply] = len + 1;
     }
-
-    fn reward(&mut self, pos: &Position, lead: Lead, depth: i32, ply: usize) {
-        let code = lead_code(lead);
-        let k = &mut self.killers[ply];
-        if k[0] != code {
-            k[1] = k[0];
-            k[0] = code;
-        }
-        let h = &mut self.history[history_index(pos, lead)];
-        *h += depth * depth;
-        if *h > 1 << 20 {
-            self.history.iter_mut().for_each(|h| *h /= 2);
-        }
-    }
-
-    /// Fills `leads` with the leading moves of `pos` (with `captures_only`, the captures),
-    /// each with its score for the order to search them in ([`pick`] takes the best next): the
-    /// table's leading move, captures by MVV-LVA, queen promotions, killers, then history.
-    fn order(
-        &mut self,
-        pos: &Position,
-        leads: &mut Vec<(i32, Lead)>,
-        table_lead: Option<u16>,
-        ply: usize,
-        captures_only: bool,
-    ) {
-        let mut raw = core::mem::take(&mut self.raw_leads);
-        raw.clear();
-        grolman::leads(pos, self.rules, &mut raw);
-        leads.clear();
-        for &lead in raw.iter() {
-            let capture = lead.is_capture();
-            if captures_only && !capture {
-                continue;
-            }
-            let code = lead_code(lead);
-            let score = if table_lead == Some(code) {
-                10_000_000
-            } else if capture {
-                let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
-                let attacker = pos.board().role_at(lead.from).unwrap_or(Role::Pawn);
-                1_000_000 + VALUES[victim.index()] * 16 - attacker.index() as i32
-            } else if lead.promotion == Some(Role::Queen) {
-                900_000
-            } else if self.killers[ply][0] == code {
-                800_000
-            } else if self.killers[ply][1] == code {
-                799_000
-            } else {
-                self.history[history_index(pos, lead)]
-            };
-            leads.push((score, lead));
-        }
-        self.raw_leads = raw;
-    }
-
-    fn quiescence(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: u32,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        self.tick();
-        if self.aborted {
-            return 0;
-        }
-        if ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos, self.rules.variant);
-        }
-        let tatarstan = self.rules.variant == Variant::Tatarstan;
-        let max_plies = if tatarstan {
-            TATARSTAN_QUIESCENCE_PLIES
-        } else {
-            QUIESCENCE_PLIES
-        };
-        let in_check = pos.is_check();
-        let mut best = -INF;
-        let mut stand = -INF;
-        if !in_check {
-            stand = eval::evaluate(pos, self.rules.variant);
-            if stand >= beta || qply >= max_plies || !eval::has_capture(pos) {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-        } else if qply >= max_plies {
-            return eval::evaluate(pos, self.rules.variant);
-        }
-        // Out of check only captures are searched: leave the quiet turns unplayed.
-        let mut leads = core::mem::take(&mut self.leads[ply]);
-        let mut kids = core::mem::take(&mut self.kids[ply]);
-        self.order(pos, &mut leads, None, ply, !in_check);
-        let mut legal = 0;
-        for next in 0..leads.len() {
-            let lead = pick(&mut leads, next);
-            if !in_check {
-                // Delta pruning: a capture that cannot bring the score near alpha is not played.
-                let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
-                if stand + VALUES[victim.index()] + DELTA_MARGIN <= alpha {
-                    continue;
-                }
-                if tatarstan && legal == TATARSTAN_QUIESCENCE_CAPTURES {
-                    break;
-                }
-            }
-            turns::children_of(pos, key, self.rules, &[lead], &mut kids);
-            if !kids.is_empty() {
-                legal += 1;
-            }
-            let mut cut = false;
-            for g in 0..kids.groups.len() {
-                let (score, reply) = self.group(kids.members(g), 0, alpha, beta, ply, Some(qply));
-                if self.aborted {
-                    cut = true;
-                    break;
-                }
-                if score > best {
-                    best = score;
-                }
-                if score > alpha {
-                    alpha = score;
-                    self.set_pv(ply, reply);
-                    if alpha >= beta {
-                        cut = true;
-                        break;
-                    }
-                }
-            }
-            if cut {
-                break;
-            }
-        }
-        self.leads[ply] = leads;
-        self.kids[ply] = kids;
-        if in_check && legal == 0 && !self.aborted {
-            // In check with no turn: mate.
-            return -MATE + ply as i32;
-        }
-        best
-    }
-}
-
-/// The best-scored of `leads[next..]`, moved to `next` with the others keeping their order (a
-/// selection sort run only as far as the search gets: a cut-off spares sorting the rest).
-fn pick(leads: &mut [(i32, Lead)], next: usize) -> Lead {
-    let mut top = next;
-    for i in next + 1..leads.len() {
-        if leads[i].0 > leads[top].0 {
-            top = i;
-        }
-    }
-    leads[next..=top].rotate_right(1);
-    leads[next].1
-}
-
-/// A leading move in 15 bits (from, to, promotion): the table's and the killers' name for it.
-fn lead_code(lead: Lead) -> u16 {
-    let promotion = lead.promotion.map_or(0, |r| r.index() as u16 + 1);
-    promotion << 12 | (lead.from.index() as u16) << 6 | lead.to.index() as u16
-}
-
-fn history_index(pos: &Position, lead: Lead) -> usize {
-    pos.turn().index() * 4096 + lead.from.index() * 64 + lead.to.index()
 }
 
 /// Mate scores are stored relative to the node, not the root.
