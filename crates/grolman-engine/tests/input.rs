@@ -61,9 +61,9 @@ fn bad_problem_files_name_the_line_and_token() {
          s=n, ser-#n, ser-h#n or ser-s#n)"
     );
     assert_eq!(
-        error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Rotate 90\nEndProblem"),
-        "line 4, at \"Rotate\": unsupported twin change (supported: Move, Remove, Add, Exchange, \
-         Stipulation, Continued)"
+        error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Swap e1 e8\nEndProblem"),
+        "line 4, at \"Swap\": unsupported twin change (supported: Move, Remove, Add, Exchange, \
+         Substitute, Rotate, Mirror, Shift, PolishType, Stipulation, Continued)"
     );
     assert_eq!(
         error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Move d4 d5\nEndProblem"),

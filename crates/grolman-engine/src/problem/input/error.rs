@@ -49,19 +49,30 @@ pub enum ProblemErrorKind {
     NoPieces,
     /// A piece before any `White` or `Black`.
     NoColorBeforePieces,
-    /// `Pieces` puts two units on this square.
-    Occupied(Square),
     /// The word after a twin's `Add` is not a colour.
     ExpectedColor,
-    /// A twin's `Add` with more than one square.
-    AddOneAtATime,
     UnsupportedTwinChange,
+    /// A twin's `Condition`: a problem has one rule set for all its twins.
+    ConditionInTwin,
+    /// `Rotate` with anything but 90, 180 or 270.
+    BadRotation,
+    /// `Mirror` with anything but a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1.
+    BadMirror,
+    /// A twin's `Shift` moves the unit on this square off the board (the twin is skipped).
+    TwinOffBoard(Square),
+    /// An option's argument is not a number; what was expected.
+    BadNumber(&'static str),
+    /// `EnPassant` with other than 3 or 4 squares.
+    EnPassantSquares,
+    /// A Popeye option we read but cannot follow, and why.
+    RefusedOption(&'static str),
     /// `Twin` with no change after it.
     NoTwinChange,
     /// A twin's square (after `Move`, `Remove`, `Exchange`).
     BadSquare,
     NeutralPiece,
-    UnknownPiece,
+    /// Not a piece letter of the problem's language (the letters it has).
+    UnknownPiece(&'static str),
     /// A piece letter without squares, or with half a square.
     PieceWithoutSquares,
     /// This pair of characters in a piece such as `Pa2b2` is not a square.
@@ -73,8 +84,6 @@ pub enum ProblemErrorKind {
     NoStipulation,
     /// A twin moves, removes or exchanges from this empty square.
     TwinEmpty(Square),
-    /// A twin adds a unit on this occupied square.
-    TwinOccupied(Square),
     /// The diagram (or a twin of it) is not a legal position.
     IllegalPosition(SetupError),
 }
@@ -104,6 +113,17 @@ impl fmt::Display for ProblemErrorKind {
             K::NoCondition => {
                 f.write_str("expected a condition after it (GrolmanChess or TatarstanChess)")
             }
+            K::ConditionInTwin => f.write_str(
+                "a twin cannot change the condition: write each rule set as its own problem",
+            ),
+            K::BadRotation => f.write_str("expected 90, 180 or 270 degrees"),
+            K::BadMirror => f.write_str("expected a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1"),
+            K::TwinOffBoard(sq) => write!(f, "twin: the shift moves the unit on {sq} off the board"),
+            K::BadNumber(what) => write!(f, "expected {what}"),
+            K::EnPassantSquares => f.write_str(
+                "expected the last pawn move's 3 or 4 squares: departure, the squares passed over, arrival",
+            ),
+            K::RefusedOption(why) => write!(f, "this option is not supported: {why}"),
             K::FollowMyLeader => f.write_str(
                 "FollowMyLeader is Popeye's own condition (each move must go to the square the \
                  previous move left), not Grolman chess: write 'Condition GrolmanChess'",
@@ -113,21 +133,24 @@ impl fmt::Display for ProblemErrorKind {
             ),
             K::NoOption => f.write_str("expected an option after it"),
             K::UnsupportedOption => f.write_str(
-                "unsupported option (supported: NoThreat; Variation, NoBoard, Intelligent are accepted and ignored)",
+                "unsupported option (supported: Try, Defence, SetPlay, Threat, NoThreat, Variations, \
+                 PostKeyPlay, NonTrivial, NoShortVariations, Quodlibet, MaxSolutions, \
+                 StopOnShortSolutions, WhiteToPlay, Duplex, HalfDuplex, EnPassant, NoCastling; \
+                 NoBoard, MoveNumbers, Intelligent, MaxTime are accepted and change nothing)",
             ),
             K::NoPieces => f.write_str("expected 'White' or 'Black' and pieces such as Ke1 after it"),
             K::NoColorBeforePieces => f.write_str("expected 'White' or 'Black' before the pieces"),
-            K::Occupied(sq) => write!(f, "square {sq} is already occupied"),
             K::ExpectedColor => f.write_str("expected 'White' or 'Black'"),
-            K::AddOneAtATime => f.write_str("add one piece at a time"),
             K::UnsupportedTwinChange => f.write_str(
-                "unsupported twin change (supported: Move, Remove, Add, Exchange, Stipulation, Continued)",
+                "unsupported twin change (supported: Move, Remove, Add, Exchange, Substitute, Rotate, \
+                 Mirror, Shift, PolishType, Stipulation, Continued)",
             ),
             K::NoTwinChange => f.write_str("expected a change after it, such as 'Move e1 e2'"),
             K::BadSquare => f.write_str("expected a square such as e4"),
             K::NeutralPiece => f.write_str("neutral pieces are not supported"),
-            K::UnknownPiece => f.write_str(
-                "unknown piece (expected K, Q, R, B, S or N, P followed by squares, e.g. Sb1c3)",
+            K::UnknownPiece(letters) => write!(
+                f,
+                "unknown piece (expected one of {letters}, followed by squares for a unit, e.g. Sb1c3)"
             ),
             K::PieceWithoutSquares => {
                 f.write_str("expected a piece letter followed by squares, e.g. Pa2b2")
@@ -138,7 +161,6 @@ impl fmt::Display for ProblemErrorKind {
             K::NoBoard => f.write_str("this problem has no Pieces (or Forsyth) section"),
             K::NoStipulation => f.write_str("this problem has no Stipulation"),
             K::TwinEmpty(sq) => write!(f, "twin: no piece on {sq}"),
-            K::TwinOccupied(sq) => write!(f, "twin: {sq} is already occupied"),
             K::IllegalPosition(e) => write!(f, "illegal position: {e}"),
         }
     }

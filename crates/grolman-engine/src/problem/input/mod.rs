@@ -1,16 +1,22 @@
-//! Reading problems: FEN lines (`<variant> <fen> <stipulation> [intended]`) or a subset of
-//! Popeye's input language (see the crate README for the exact subset and our condition names).
+//! Reading problems: FEN lines (`<variant> <fen> <stipulation> [intended]`) or Popeye's input
+//! language in English, French or German (the crate README lists what we read, and our
+//! condition names).
 
 use grolman::{Position, Variant};
 
 use super::{Options, Problem, Stipulation, Twin};
 
+mod draft;
 mod error;
+mod language;
+mod options;
 mod popeye;
+mod twin;
 
 pub use error::{ProblemError, ProblemErrorKind};
 
-use popeye::{keyword, Keyword, Popeye};
+use language::Language;
+use popeye::Popeye;
 
 #[derive(Clone, Debug)]
 struct Token {
@@ -48,8 +54,8 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, ProblemError> {
             kind: ProblemErrorKind::NoProblem,
         });
     };
-    if keyword(&first.text) == Some(Keyword::BeginProblem) {
-        Popeye::new(tokens).problems()
+    if let Some(language) = Language::of_opening(&first.text) {
+        Popeye::new(tokens, language).problems()
     } else {
         fen_lines(text)
     }
@@ -169,10 +175,33 @@ mod tests {
             (line, token.as_str(), k),
             (4, "Twin", Kind::TwinEmpty(Square::D4))
         );
-        let (_, _, k) = kind(&format!("{BOARD}Stipulation #2\nTwin Add White Pe1\nEndProblem"));
-        assert_eq!(k, Kind::TwinOccupied(Square::E1));
-        let (_, _, k) = kind(&format!("{BOARD}Stipulation #2\nTwin Remove e8\nEndProblem"));
-        assert_eq!(k, Kind::IllegalPosition(SetupError::NoKing(Color::Black)));
+    }
+
+    #[test]
+    fn an_illegal_twin_is_kept_aside_with_its_reason_and_the_others_stay() {
+        let text =
+            format!("{BOARD}Stipulation #2\nTwin Remove e8\nTwin Shift e1 e8\nTwin Move e1 d1\nEndProblem");
+        let p = &parse(&text).unwrap()[0];
+        let labels: Vec<&str> = p.twins.iter().map(|t| t.label.as_str()).collect();
+        assert_eq!(labels, ["a)", "d)"]);
+        let kinds: Vec<(&str, usize, &Kind)> = p
+            .illegal
+            .iter()
+            .map(|t| (t.label.as_str(), t.before, &t.error.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("b)", 1, &Kind::IllegalPosition(SetupError::NoKing(Color::Black))),
+                ("c)", 1, &Kind::TwinOffBoard(Square::E8)),
+            ]
+        );
+        let (_, _, k) = kind("BeginProblem\nPieces White Ke1\nStipulation #2\nEndProblem");
+        assert_eq!(
+            k,
+            Kind::IllegalPosition(SetupError::NoKing(Color::Black)),
+            "no legal twin at all"
+        );
     }
 
     #[test]

@@ -1,0 +1,199 @@
+//! One `BeginProblem ... EndProblem` section as read, and how it becomes a [`Problem`]: the
+//! diagram and each twin set up (Popeye's side to move and castling rights, the options that
+//! change the position), an illegal twin kept aside to be reported.
+
+use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup, Square, Variant};
+
+use super::twin::{apply, describe, Change, ChangeError};
+use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
+use crate::problem::{Aim, IllegalTwin, Options, Problem, Stipulation, Twin};
+
+pub(super) struct Draft {
+    start: Token,
+    pub(super) title: String,
+    pub(super) variant: Variant,
+    pub(super) intended: usize,
+    pub(super) options: Options,
+    pub(super) board: Option<(Board, Token)>,
+    pub(super) stipulation: Option<Stipulation>,
+    pub(super) twins: Vec<(Token, bool, Vec<Change>)>,
+    /// `Option EnPassant`: the square a pawn passed over in the last move, with the option.
+    pub(super) en_passant: Option<(Square, Token)>,
+    /// `Option NoCastling`: squares of units that may not castle.
+    pub(super) no_castling: Vec<Square>,
+    pub(super) white_to_play: bool,
+    pub(super) duplex: bool,
+    pub(super) half_duplex: bool,
+}
+
+impl Draft {
+    pub(super) fn new(start: Token) -> Draft {
+        Draft {
+            start,
+            title: String::new(),
+            variant: Variant::Orthodox,
+            intended: 1,
+            options: Options::default(),
+            board: None,
+            stipulation: None,
+            twins: Vec::new(),
+            en_passant: None,
+            no_castling: Vec::new(),
+            white_to_play: false,
+            duplex: false,
+            half_duplex: false,
+        }
+    }
+
+    pub(super) fn finish(self) -> Result<Problem, ProblemError> {
+        let Some((board, board_token)) = self.board.clone() else {
+            return Err(error(&self.start, Kind::NoBoard));
+        };
+        let Some(stipulation) = self.stipulation else {
+            return Err(error(&self.start, Kind::NoStipulation));
+        };
+        // Each twin as (label, change, board, stipulation, token), before setting up.
+        let mut drafts = vec![(
+            String::new(),
+            String::new(),
+            Ok(board.clone()),
+            stipulation,
+            board_token,
+        )];
+        let mut previous = (board.clone(), stipulation);
+        for (i, (tok, continued, changes)) in self.twins.iter().enumerate() {
+            let (mut b, mut s) = if *continued {
+                previous.clone()
+            } else {
+                (board.clone(), stipulation)
+            };
+            let mut words = Vec::new();
+            let mut outcome = Ok(());
+            for change in changes {
+                words.push(describe(change));
+                match apply(&mut b, &mut s, change) {
+                    Ok(()) => {}
+                    Err(ChangeError::Empty(sq)) => return Err(error(tok, Kind::TwinEmpty(sq))),
+                    Err(ChangeError::OffBoard(sq)) => {
+                        outcome = Err(error(tok, Kind::TwinOffBoard(sq)));
+                        break;
+                    }
+                }
+            }
+            let label = format!("{})", (b'b' + i as u8) as char);
+            drafts.push((
+                label,
+                words.join(", "),
+                outcome.map(|()| b.clone()),
+                s,
+                tok.clone(),
+            ));
+            previous = (b, s);
+        }
+        if drafts.len() > 1 {
+            drafts[0].0 = "a)".into();
+        }
+        let mut twins = Vec::new();
+        let mut illegal = Vec::new();
+        for (label, change, b, s, tok) in drafts {
+            let s = self.stipulation_of(s);
+            for (duplex, turn) in self.sides(s) {
+                let change = if duplex && !self.half_duplex {
+                    format!("{change}{}duplex", if change.is_empty() { "" } else { ", " })
+                } else {
+                    change.clone()
+                };
+                match b.clone().and_then(|b| self.setup(&b, turn, &tok)) {
+                    Ok(position) => twins.push(Twin {
+                        label: label.clone(),
+                        change,
+                        position,
+                        stipulation: s,
+                    }),
+                    Err(e) => illegal.push(IllegalTwin {
+                        label: label.clone(),
+                        change,
+                        before: twins.len(),
+                        stipulation: s,
+                        error: e,
+                    }),
+                }
+            }
+        }
+        if twins.is_empty() {
+            return Err(illegal.swap_remove(0).error);
+        }
+        Ok(Problem {
+            title: self.title,
+            variant: self.variant,
+            intended: self.intended,
+            options: self.options,
+            twins,
+            illegal,
+        })
+    }
+
+    /// `Option WhiteToPlay`: a helpmate of whole moves becomes its set play, White starting
+    /// half a move shorter (`h#2` is solved as `h#1.5`).
+    fn stipulation_of(&self, mut s: Stipulation) -> Stipulation {
+        if self.white_to_play && s.aim == Aim::Help && !s.half && !s.series && s.moves >= 1 {
+            s.moves -= 1;
+            s.half = true;
+        }
+        s
+    }
+
+    /// Who moves first, for the stipulation and once more for the other side with `Duplex`
+    /// (only the other side with `HalfDuplex`): whether it is that second solving, and the
+    /// side to move.
+    fn sides(&self, s: Stipulation) -> Vec<(bool, Color)> {
+        let mut first = if s.white_first() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        // After the key the defender is to move.
+        if self.options.post_key && s.aim != Aim::Help && !s.series {
+            first = first.other();
+        }
+        if self.half_duplex {
+            vec![(true, first.other())]
+        } else if self.duplex {
+            vec![(false, first), (true, first.other())]
+        } else {
+            vec![(false, first)]
+        }
+    }
+
+    /// The position of a diagram: castling rights wherever king and rook stand on their
+    /// initial squares (as in Popeye), less those `NoCastling` names; the en passant square
+    /// of `EnPassant`.
+    fn setup(&self, board: &Board, turn: Color, tok: &Token) -> Result<Position, ProblemError> {
+        let mut castling = Castling::NONE;
+        for color in Color::ALL {
+            for side in [CastlingSide::King, CastlingSide::Queen] {
+                let (king, rook, _, _) = Castling::squares(color, side);
+                if board.piece_at(king) == Some(Piece::new(color, Role::King))
+                    && board.piece_at(rook) == Some(Piece::new(color, Role::Rook))
+                    && !self.no_castling.contains(&king)
+                    && !self.no_castling.contains(&rook)
+                {
+                    castling.0 |= Castling::bit(color, side);
+                }
+            }
+        }
+        let (ep, tok) = match &self.en_passant {
+            Some((sq, t)) => (Some(*sq), t),
+            None => (None, tok),
+        };
+        Position::from_setup(Setup {
+            board: board.clone(),
+            turn,
+            castling,
+            ep,
+            halfmoves: 0,
+            fullmoves: 1,
+        })
+        .map_err(|e| error(tok, Kind::IllegalPosition(e)))
+    }
+}
