@@ -3,6 +3,7 @@
 mod diagram_cmd;
 mod engine_cmd;
 mod out;
+mod solve_bench;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,6 +20,7 @@ const USAGE: &str = "usage:
   grolman bench-search [rounds]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve <file or ->
+  grolman solve-bench <file> [--exhaustive | --compare]
   grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] [--black-and-white] > out.svg
 variants: orthodox, grolman, tatarstan";
 
@@ -163,6 +165,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "search" => engine_cmd::search(&args[1..])?,
         "bench-search" => engine_cmd::bench_search(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
+        "solve-bench" => solve_bench::solve_bench(&args[1..])?,
         "diagram" => diagram_cmd::diagram(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),
     }

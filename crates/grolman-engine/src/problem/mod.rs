@@ -3,8 +3,11 @@
 //! by [`solve`] into a [`TwinReport`] per twin: keys, tries, set play and variations as trees.
 
 mod input;
+mod intelligent;
+mod reach;
 mod report;
 mod solve;
+mod table;
 mod tree;
 
 use core::fmt;
@@ -14,7 +17,7 @@ use grolman::{Position, Variant};
 
 pub use input::{parse, ProblemError, ProblemErrorKind};
 pub use report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
-pub use solve::{solve, solve_twin, Cancelled};
+pub use solve::{solve, solve_twin, solve_twin_with, Cancelled, Method};
 
 /// Who plays for what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -15,10 +15,10 @@
 //! moving. In `#n` and `s#n` that side decides them against the mover (a turn is then a group of
 //! turns, [`crate::turns`]); in helpmates every combination is its own turn.
 
-use std::collections::HashMap;
+use grolman::{has_legal_turn, Color, Position, Rules, Setup};
 
-use grolman::{has_legal_turn, Position, Rules, Setup};
-
+use super::intelligent::mate_reachable;
+use super::table::Table;
 use super::{Aim, Entry, Goal, Options, Problem, Twin, TwinReport, Verdict};
 use crate::turns::children;
 
@@ -51,6 +51,18 @@ pub fn solve(problem: &Problem, keep_going: &mut dyn FnMut() -> bool) -> Result<
         .collect()
 }
 
+/// How the solver searches. Both find the same solutions; [`Method::Exhaustive`] is the
+/// reference that the pruned solver is tested against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Drops lines that provably cannot end in mate within the turns left
+    /// (`problem/intelligent.rs`).
+    #[default]
+    Pruned,
+    /// Walks every line.
+    Exhaustive,
+}
+
 /// Solves one twin of `problem`.
 ///
 /// # Errors
@@ -60,10 +72,26 @@ pub fn solve_twin(
     twin: &Twin,
     keep_going: &mut dyn FnMut() -> bool,
 ) -> Result<TwinReport, Cancelled> {
+    solve_twin_with(problem, twin, Method::default(), keep_going)
+}
+
+/// Solves one twin of `problem` by `method`.
+///
+/// # Errors
+/// [`Cancelled`] when `keep_going` returned `false`.
+pub fn solve_twin_with(
+    problem: &Problem,
+    twin: &Twin,
+    method: Method,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<TwinReport, Cancelled> {
     let stip = twin.stipulation;
     let mut solver = Solver {
+        // The bound knows mates only: a stalemate goal, or a selfmate that a direct mate also
+        // wins (Quodlibet), is searched in full.
+        pruned: method == Method::Pruned && stip.goal == Goal::Mate && !problem.options.quodlibet,
         rules: problem.variant.into(),
-        memo: HashMap::new(),
+        table: Table::new(TABLE_BITS),
         nodes: 0,
         keep_going,
         cancelled: false,
@@ -91,7 +119,10 @@ pub fn solve_twin(
     Ok(report)
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// The table holds `2 << TABLE_BITS` verdicts (8 MB).
+const TABLE_BITS: u32 = 18;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Node {
     Attack(Aim),
     Defend(Aim),
@@ -99,9 +130,22 @@ enum Node {
     Series(Aim),
 }
 
+impl Node {
+    fn id(self) -> u32 {
+        let aim = |a: Aim| a as u32;
+        match self {
+            Node::Attack(a) => aim(a),
+            Node::Defend(a) => 3 + aim(a),
+            Node::Help => 6,
+            Node::Series(a) => 7 + aim(a),
+        }
+    }
+}
+
 pub(super) struct Solver<'a> {
+    pruned: bool,
     pub(super) rules: Rules,
-    memo: HashMap<(u64, u32, Node), bool>,
+    table: Table,
     nodes: u64,
     keep_going: &'a mut dyn FnMut() -> bool,
     pub(super) cancelled: bool,
@@ -129,15 +173,21 @@ impl Solver<'_> {
     }
 
     fn memo(&mut self, pos: &Position, n: u32, node: Node, f: impl FnOnce(&mut Self) -> bool) -> bool {
-        let key = (pos.key(), n, node);
-        if let Some(&r) = self.memo.get(&key) {
+        let key = Table::key(pos.key(), n, node.id());
+        if let Some(r) = self.table.get(key) {
             return r;
         }
         let r = f(self);
         if !self.cancelled {
-            self.memo.insert(key, r);
+            self.table.put(key, n, r);
         }
         r
+    }
+
+    /// Whether `mated` can still be mated with the turns left to each side; always yes when
+    /// solving exhaustively.
+    fn may_mate(&self, pos: &Position, mated: Color, mated_turns: u32, mating_turns: u32) -> bool {
+        !self.pruned || mate_reachable(pos, self.rules, mated, mated_turns, mating_turns)
     }
 
     /// The attacker (to move) wins within `n` of its turns.
@@ -146,6 +196,15 @@ impl Solver<'_> {
             return false;
         }
         self.memo(pos, n, Node::Attack(aim), |s| {
+            // Direct: the attacker mates with n turns against n - 1; selfmate: the defender
+            // mates the attacker with n turns against n.
+            let (mated, mated_turns) = match aim {
+                Aim::SelfMate => (pos.turn(), n),
+                _ => (pos.turn().other(), n - 1),
+            };
+            if !s.may_mate(pos, mated, mated_turns, n) {
+                return false;
+            }
             let ch = children(pos, s.rules);
             (0..ch.groups.len()).any(|g| ch.members(g).iter().all(|m| s.defend(&m.after, n, aim)))
         })
@@ -159,6 +218,9 @@ impl Solver<'_> {
         match aim {
             Aim::Direct if n == 1 => self.reached(pos),
             Aim::Direct => self.memo(pos, n, Node::Defend(aim), |s| {
+                if !s.may_mate(pos, pos.turn(), n - 1, n - 1) {
+                    return false;
+                }
                 if s.reached(pos) {
                     return true;
                 }
@@ -169,6 +231,9 @@ impl Solver<'_> {
                 (0..ch.groups.len()).all(|g| ch.members(g).iter().any(|m| s.attack(&m.after, n - 1, aim)))
             }),
             _ => self.memo(pos, n, Node::Defend(aim), |s| {
+                if !s.may_mate(pos, pos.turn().other(), n - 1, n) {
+                    return false;
+                }
                 if s.options.quodlibet && s.reached(pos) {
                     return true;
                 }
@@ -232,6 +297,14 @@ impl Solver<'_> {
             return self.reached(pos);
         }
         self.memo(pos, plies, Node::Help, |s| {
+            let mated = if plies.is_multiple_of(2) {
+                pos.turn()
+            } else {
+                pos.turn().other()
+            };
+            if !s.may_mate(pos, mated, plies / 2, plies.div_ceil(2)) {
+                return false;
+            }
             let mut afters = Vec::new();
             grolman::for_each_turn(pos, s.rules, false, &mut |v| {
                 afters.push(v.after.clone());

@@ -1,0 +1,554 @@
+//! Which mates are still within reach: a sound lower bound on the turns a mate needs, in the
+//! spirit of Popeye's Intelligent mode, used to drop lines of helpmates (and of direct mates and
+//! selfmates, where a forced mate is in particular a cooperative one) that cannot end in mate
+//! within the turns left.
+//!
+//! A mate on square `S` needs (docs/rules.md 1.7): the mated king on `S`, a unit of the mating
+//! side attacking `S`, and every flight of `S` either held by a unit of the mated side or
+//! attacked by the mating side (else the king leads there: no follower, transformation or
+//! capture can make a square attacked by no unit on an empty board unsafe). Every test below is
+//! made on an empty board, where a unit attacks and reaches at least what it does on the real
+//! one, so each distance is a lower bound and the verdict "no mate" is proven.
+//!
+//! What a turn can do differs by rule set, and so does the bound:
+//! - orthodox: a turn moves one unit (castling two), so the moves that the units of each side
+//!   need are *added up* against that side's turns;
+//! - Grolman: a turn may move many units (a chain), but each unit at most once and the king one
+//!   step (two when castling), so each unit's own distance must fit in the turns left;
+//! - Tatarstan: as Grolman, but a unit that is not a king may change kind after any turn, so a
+//!   unit moves and attacks like any kind (queen or knight, which between them cover every
+//!   kind's moves); only kings keep their distances. The bound is weak there, but sound.
+
+use grolman::{
+    king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Color, Position, Role, Rules,
+    Square, Variant,
+};
+
+use super::reach::{
+    attack_distance, attacks, attacks_after_arrival, chebyshev, moves, relative_rank, same_color_squares,
+    Model, FAR,
+};
+
+/// Whether `mated` may still be mated by the other side when `mated` has `mated_turns` turns
+/// left and the mating side `mating_turns`. `false` is a proof that no mate is reachable.
+pub fn mate_reachable(
+    pos: &Position,
+    rules: Rules,
+    mated: Color,
+    mated_turns: u32,
+    mating_turns: u32,
+) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(mated) else {
+        return true;
+    };
+    let mating = mated.other();
+    let castles = |c: Color| {
+        let mask = match c {
+            Color::White => 0b0011,
+            Color::Black => 0b1100,
+        };
+        u32::from(pos.castling().0 & mask != 0)
+    };
+    let model = match rules.variant {
+        Variant::Orthodox => Model::Shared,
+        Variant::Grolman => Model::PerUnit,
+        Variant::Tatarstan => Model::AnyKind,
+    };
+    let mut attackers = [Unit::NONE; 16];
+    let mut n_attackers = 0;
+    for sq in board.by_color(mating) {
+        let role = board.role_at(sq).expect("occupied");
+        attackers[n_attackers] = Unit::attacker(model, mating, sq, role);
+        n_attackers += 1;
+    }
+    let mut blockers = [Unit::NONE; 16];
+    let mut n_blockers = 0;
+    for sq in board.by_color(mated).without(king) {
+        blockers[n_blockers] = Unit::blocker(model, mated, sq, board.role_at(sq).expect("occupied"));
+        n_blockers += 1;
+    }
+    let mating_budget = mating_turns + castles(mating);
+    // What the attackers can attack within their turns, for checks and for flights.
+    let within = |a: &Unit| match mating_budget {
+        0 => a.now,
+        1 => a.further,
+        w => Bitboard::ALL
+            .filter(|&t| {
+                u32::from(attack_distance(a.role, mating, a.sq, t)) <= w
+                    || (model == Model::AnyKind && a.role != Role::King)
+            })
+            .fold(Bitboard::EMPTY, |b, t| b.with(t)),
+    };
+    let mut checks = Bitboard::EMPTY;
+    let mut covers = Bitboard::EMPTY;
+    for a in &attackers[..n_attackers] {
+        let w = within(a);
+        covers |= w;
+        if a.role != Role::King {
+            checks |= w;
+        }
+    }
+    let mut reach1 = Bitboard::EMPTY;
+    let mut reach2 = Bitboard::EMPTY;
+    for u in &blockers[..n_blockers] {
+        reach1 |= u.moves;
+        reach2 |= u.further;
+    }
+    let mate = Mate {
+        checks,
+        covers,
+        reach1,
+        reach2,
+        model,
+        mating,
+        held: board.by_color(mated).without(king),
+        attackers: &attackers[..n_attackers],
+        // Castling moves the king two squares and a second unit in one turn: one turn more
+        // for a side that may castle, and its units are judged by distances alone.
+        mated_budget: mated_turns + castles(mated),
+        mating_budget,
+        exact_single_moves: castles(mating) == 0,
+    };
+    let reach = mate.mated_budget.min(7) as u8;
+    let (kf, kr) = (king.file(), king.rank());
+    for rank in kr.saturating_sub(reach)..=(kr + reach).min(7) {
+        for file in kf.saturating_sub(reach)..=(kf + reach).min(7) {
+            let target = Square::from_coords(file, rank);
+            if mate.possible_on(target, chebyshev(king, target)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A unit, with what it attacks now, where one move may take it, and (for the mating side)
+/// what it attacks after one move or (for the mated side) where two moves may take it; all on
+/// an empty board.
+#[derive(Clone, Copy)]
+struct Unit {
+    sq: Square,
+    role: Role,
+    now: Bitboard,
+    moves: Bitboard,
+    /// Attacked after at most one move (mating side), reached in at most two (mated side).
+    further: Bitboard,
+}
+
+impl Unit {
+    const NONE: Unit = Unit {
+        sq: Square::new(0),
+        role: Role::Pawn,
+        now: Bitboard::EMPTY,
+        moves: Bitboard::EMPTY,
+        further: Bitboard::EMPTY,
+    };
+
+    fn attacker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
+        let now = attacks(model, role, color, sq);
+        let moves = moves(model, role, color, sq);
+        // A queen, a rook or a unit of any kind attacks every square after one move, a bishop
+        // every square of its colour.
+        let further = match role {
+            _ if model == Model::AnyKind && role != Role::King => Bitboard::ALL,
+            Role::Queen | Role::Rook => Bitboard::ALL,
+            Role::Bishop => same_color_squares(sq),
+            _ => moves.fold(now, |b, to| b | attacks_after_arrival(model, role, color, to)),
+        };
+        Unit {
+            sq,
+            role,
+            now,
+            moves,
+            further,
+        }
+    }
+
+    fn blocker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
+        let now = attacks(model, role, color, sq);
+        let moves = moves(model, role, color, sq);
+        // A queen, a rook or a unit of any kind reaches every square in two moves, a bishop
+        // every square of its colour.
+        let further = match role {
+            _ if model == Model::AnyKind => Bitboard::ALL,
+            Role::Queen | Role::Rook => Bitboard::ALL,
+            Role::Bishop => same_color_squares(sq),
+            _ => moves.fold(moves, |b, to| {
+                b | if role == Role::Pawn && relative_rank(color, to) == 7 {
+                    queen_attacks(to, Bitboard::EMPTY) | knight_attacks(to)
+                } else {
+                    self::moves(model, role, color, to)
+                }
+            }),
+        };
+        Unit {
+            sq,
+            role,
+            now,
+            moves,
+            further,
+        }
+    }
+}
+
+/// Requirements as bits: bit 0 the check, bit `i` the flight `needs[i]`.
+type Needs = u16;
+
+/// A few requirement sets, none inside another. When full, a new set is merged into the last
+/// one: a larger set is a weaker claim, so the bound stays sound.
+#[derive(Clone, Copy)]
+struct Sets {
+    len: usize,
+    items: [Needs; 16],
+}
+
+impl Sets {
+    const EMPTY: Sets = Sets {
+        len: 0,
+        items: [0; 16],
+    };
+
+    fn one(s: Needs) -> Sets {
+        let mut sets = Sets::EMPTY;
+        sets.push(s);
+        sets
+    }
+
+    fn as_slice(&self) -> &[Needs] {
+        &self.items[..self.len]
+    }
+
+    fn push(&mut self, s: Needs) {
+        if self.as_slice().iter().any(|&k| k & s == s) {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..self.len {
+            let k = self.items[i];
+            if k & s != k {
+                self.items[kept] = k;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+        if self.len == self.items.len() {
+            self.items[self.len - 1] |= s;
+        } else {
+            self.items[self.len] = s;
+            self.len += 1;
+        }
+    }
+
+    /// Every union of a set of `self` and a set of `other`.
+    fn join(&self, other: &Sets, into: &mut Sets) {
+        for &a in self.as_slice() {
+            for &b in other.as_slice() {
+                into.push(a | b);
+            }
+        }
+    }
+}
+
+/// What is known of the position, for the candidate mating squares.
+struct Mate<'a> {
+    /// Squares the attackers other than the king can attack within their turns.
+    checks: Bitboard,
+    /// Squares the attackers can attack within their turns.
+    covers: Bitboard,
+    /// Squares the mated side's units other than the king reach in one move, in two.
+    reach1: Bitboard,
+    reach2: Bitboard,
+    model: Model,
+    mating: Color,
+    /// The mated side's units other than the king.
+    held: Bitboard,
+    attackers: &'a [Unit],
+    mated_budget: u32,
+    mating_budget: u32,
+    exact_single_moves: bool,
+}
+
+impl Mate<'_> {
+    fn attack_distance(&self, a: &Unit, t: Square) -> u8 {
+        if self.model == Model::AnyKind && a.role != Role::King {
+            u8::from(!a.now.contains(t))
+        } else {
+            attack_distance(a.role, self.mating, a.sq, t)
+        }
+    }
+
+    /// The moves the mated side needs to bring a unit onto `t` (at least; three stands for
+    /// three or more).
+    fn block_cost(&self, t: Square) -> u8 {
+        if self.reach1.contains(t) {
+            1
+        } else if self.reach2.contains(t) {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// The requirements `a` meets when given `moves` moves, one set per way to spend them
+    /// (with one move: per destination). A king never gives check.
+    fn options(&self, a: &Unit, needs: &[Square], moves: u32) -> Sets {
+        let bits = |attacked: Bitboard| -> Needs {
+            let mut m = 0;
+            for (i, &t) in needs.iter().enumerate() {
+                if attacked.contains(t) {
+                    m |= 1 << i;
+                }
+            }
+            if a.role == Role::King {
+                m & !1
+            } else {
+                m
+            }
+        };
+        match moves {
+            0 => Sets::one(bits(a.now)),
+            1 if self.exact_single_moves => {
+                let mut sets = Sets::EMPTY;
+                if a.role == Role::Pawn && self.model != Model::AnyKind {
+                    for to in a.moves {
+                        if relative_rank(self.mating, to) == 7 {
+                            sets.push(bits(queen_attacks(to, Bitboard::EMPTY)));
+                            sets.push(bits(knight_attacks(to)));
+                        } else {
+                            sets.push(bits(pawn_attacks(self.mating, to)));
+                        }
+                    }
+                } else {
+                    // Only the destinations that attack some requirement matter.
+                    let mut useful = Bitboard::EMPTY;
+                    for &t in needs {
+                        useful |= attacks(self.model, a.role, self.mating.other(), t);
+                    }
+                    for to in a.moves & useful {
+                        sets.push(bits(attacks(self.model, a.role, self.mating, to)));
+                    }
+                }
+                if sets.len == 0 {
+                    sets.push(0);
+                }
+                sets
+            }
+            // Two moves of a piece: from each square it may reach in two.
+            2 if self.exact_single_moves && a.role != Role::Pawn && self.model != Model::AnyKind => {
+                let reach = match a.role {
+                    Role::Queen | Role::Rook => Bitboard::ALL,
+                    Role::Bishop => same_color_squares(a.sq),
+                    _ => a.moves.fold(a.moves, |b, to| {
+                        b | self::moves(self.model, a.role, self.mating, to)
+                    }),
+                };
+                let mut useful = Bitboard::EMPTY;
+                for &t in needs {
+                    useful |= attacks(self.model, a.role, self.mating.other(), t);
+                }
+                let mut sets = Sets::one(0);
+                for to in reach & useful {
+                    sets.push(bits(attacks(self.model, a.role, self.mating, to)));
+                }
+                sets
+            }
+            _ => {
+                let mut m = 0;
+                for (i, &t) in needs.iter().enumerate() {
+                    if !(i == 0 && a.role == Role::King) && u32::from(self.attack_distance(a, t)) <= moves {
+                        m |= 1 << i;
+                    }
+                }
+                Sets::one(m)
+            }
+        }
+    }
+
+    /// Whether a mate with the king on `target` (`walk` king steps away) is within reach.
+    fn possible_on(&self, target: Square, walk: u32) -> bool {
+        if walk > self.mated_budget {
+            return false;
+        }
+        let mut needs = [target; 9];
+        let mut n = 1;
+        for f in king_attacks(target) & !self.held {
+            needs[n] = f;
+            n += 1;
+        }
+        let needs = &needs[..n];
+        // Cheap necessary tests first: someone can give check, and each flight can be covered
+        // by an attacker or held by the mated side.
+        if !self.checks.contains(target) {
+            return false;
+        }
+        let left = self.mated_budget - walk;
+        // In orthodox chess the king's walk and the arrivals share the turns; otherwise each
+        // unit has them all.
+        let slack = if self.model == Model::Shared {
+            left
+        } else {
+            self.mated_budget
+        };
+        let mut block = [FAR; 9];
+        for i in 1..n {
+            block[i] = self.block_cost(needs[i]);
+            if !self.covers.contains(needs[i]) && u32::from(block[i]) > slack {
+                return false;
+            }
+        }
+        match self.model {
+            Model::Shared => self.shared(needs, &block, self.mated_budget - walk),
+            Model::PerUnit | Model::AnyKind => self.per_unit(needs, &block),
+        }
+    }
+
+    /// Each unit within its side's turns on its own: what the mated side cannot hold within
+    /// its turns must be met together by the attackers, each spending its turns in one way.
+    fn per_unit(&self, needs: &[Square], block: &[u8]) -> bool {
+        let mut required: Needs = 1;
+        for (i, &c) in block.iter().enumerate().take(needs.len()).skip(1) {
+            if u32::from(c) > self.mated_budget {
+                required |= 1 << i;
+            }
+        }
+        let mut met = Sets::one(0);
+        for a in self.attackers {
+            let mut ways = Sets::EMPTY;
+            let mut add = |sets: Sets| {
+                for &s in sets.as_slice() {
+                    ways.push(s & required);
+                }
+            };
+            let w = self.mating_budget;
+            add(self.options(a, needs, 0));
+            if w >= 1 {
+                add(self.options(a, needs, 1));
+            }
+            if w >= 2 {
+                add(self.options(a, needs, w));
+            }
+            let mut next = Sets::EMPTY;
+            met.join(&ways, &mut next);
+            met = next;
+            if met.as_slice().contains(&required) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every move counted once against its side's turns: the mating side spreads its turns
+    /// over its units, the mated side pays one arrival per flight the attackers leave to it,
+    /// from the turns its king's walk leaves (`left`).
+    fn shared(&self, needs: &[Square], block: &[u8], left: u32) -> bool {
+        if left == 0 && self.mating_budget <= 1 && self.exact_single_moves {
+            return self.all_by_one_move(needs);
+        }
+        let w = (self.mating_budget as usize).min(7);
+        // met[k]: the requirement sets the attackers meet with k moves spent.
+        let mut met = [Sets::EMPTY; 8];
+        met[0].push(0);
+        for a in self.attackers {
+            let mut ways = [Sets::EMPTY; 8];
+            for (k, way) in ways.iter_mut().enumerate().take(w + 1) {
+                *way = self.options(a, needs, k as u32);
+            }
+            let mut next = [Sets::EMPTY; 8];
+            for spent in 0..=w {
+                for k in 0..=(w - spent) {
+                    met[spent].join(&ways[k], &mut next[spent + k]);
+                }
+            }
+            met = next;
+        }
+        met[..=w].iter().any(|sets| {
+            sets.as_slice().iter().any(|&m| {
+                m & 1 != 0 && {
+                    let mut paid = 0;
+                    for (i, &b) in block.iter().enumerate().take(needs.len()).skip(1) {
+                        if m & (1 << i) == 0 {
+                            paid += u32::from(b);
+                        }
+                    }
+                    paid <= left
+                }
+            })
+        })
+    }
+}
+
+impl Mate<'_> {
+    /// [`Mate::shared`] when the attackers must meet every requirement with at most one move
+    /// (the mated side has no turn to spare): the units that stay meet what they meet now,
+    /// and the one that moves must find a square that attacks all the rest.
+    fn all_by_one_move(&self, needs: &[Square]) -> bool {
+        let all: Needs = (1 << needs.len()) - 1;
+        let mut now = [0 as Needs; 16];
+        for (i, a) in self.attackers.iter().enumerate() {
+            now[i] = self.options(a, needs, 0).items[0];
+        }
+        let now = &now[..self.attackers.len()];
+        let together = now.iter().fold(0, |m, &o| m | o);
+        if together == all {
+            return true;
+        }
+        if self.mating_budget == 0 {
+            return false;
+        }
+        self.attackers.iter().enumerate().any(|(i, a)| {
+            let others = now
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(0, |m, (_, &o)| m | o);
+            let rest = all & !others;
+            if a.role == Role::King && rest & 1 != 0 {
+                return false;
+            }
+            if a.role == Role::Pawn {
+                return self
+                    .options(a, needs, 1)
+                    .as_slice()
+                    .iter()
+                    .any(|&o| o & rest == rest);
+            }
+            let mut squares = a.moves;
+            for (j, &t) in needs.iter().enumerate() {
+                if rest & (1 << j) != 0 {
+                    squares &= attacks(self.model, a.role, self.mating.other(), t);
+                }
+            }
+            squares.any()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reachable(variant: Variant, fen: &str, mated_turns: u32, mating_turns: u32) -> bool {
+        let pos = Position::from_fen(fen).unwrap();
+        mate_reachable(&pos, variant.into(), Color::Black, mated_turns, mating_turns)
+    }
+
+    #[test]
+    fn a_lone_rook_far_from_a_free_king_cannot_mate_in_one() {
+        // Black Ka8 free in the corner, White Rh1 and Kh3: one rook move checks but the king
+        // keeps b7 (or a7/b8), which nothing can cover in the same move.
+        let fen = "k7/8/8/8/8/7K/8/7R w - - 0 1";
+        assert!(!reachable(Variant::Orthodox, fen, 0, 1));
+        assert!(!reachable(Variant::Grolman, fen, 0, 1));
+        // With more turns the mate is no longer ruled out.
+        assert!(reachable(Variant::Orthodox, fen, 3, 4));
+    }
+
+    #[test]
+    fn the_back_rank_mate_is_within_reach() {
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        for v in [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan] {
+            assert!(reachable(v, fen, 0, 1));
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Distances on an empty board, the solver's lower bounds (`problem/intelligent.rs`): how
+//! many moves a unit needs to stand on a square or to attack it, for each way the rule sets
+//! move units. On an empty board a unit reaches and attacks at least what it does on any
+//! board, so none of these can overstate a distance.
+
+use std::sync::OnceLock;
+
+use grolman::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, Bitboard, Color,
+    Role, Square,
+};
+
+/// More turns than any stipulation allows.
+pub const FAR: u8 = 99;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Model {
+    /// Moves of all units add up against one budget (orthodox).
+    Shared,
+    /// Each unit on its own budget, with its kind's moves (Grolman).
+    PerUnit,
+    /// Each unit on its own budget, moving like any kind (Tatarstan).
+    AnyKind,
+}
+
+/// What a unit attacks once it has arrived on `to` (a pawn arriving on its last rank as a queen
+/// or a knight).
+pub fn attacks_after_arrival(model: Model, role: Role, color: Color, to: Square) -> Bitboard {
+    if role == Role::Pawn && model != Model::AnyKind && relative_rank(color, to) == 7 {
+        queen_attacks(to, Bitboard::EMPTY) | knight_attacks(to)
+    } else {
+        attacks(model, role, color, to)
+    }
+}
+
+/// The squares a unit attacks on an empty board.
+pub fn attacks(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
+    if model == Model::AnyKind && role != Role::King {
+        return queen_attacks(sq, Bitboard::EMPTY) | knight_attacks(sq);
+    }
+    match role {
+        Role::Pawn => pawn_attacks(color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, Bitboard::EMPTY),
+        Role::Rook => rook_attacks(sq, Bitboard::EMPTY),
+        Role::Queen => queen_attacks(sq, Bitboard::EMPTY),
+        Role::King => king_attacks(sq),
+    }
+}
+
+/// The squares a unit may move to in one move on an empty board (castling aside).
+pub fn moves(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
+    if role == Role::Pawn && model != Model::AnyKind {
+        let mut to = pawn_attacks(color, sq);
+        if let Some(one) = sq.offset(color.forward()) {
+            to.set(one);
+            if relative_rank(color, sq) == 1 {
+                to.set(one.offset(color.forward()).expect("on the board"));
+            }
+        }
+        to
+    } else {
+        attacks(model, role, color, sq)
+    }
+}
+
+pub fn chebyshev(a: Square, b: Square) -> u32 {
+    u32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+/// The squares of the colour of `sq`.
+pub fn same_color_squares(sq: Square) -> Bitboard {
+    const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+    if Bitboard::from_square(sq).0 & DARK != 0 {
+        Bitboard(DARK)
+    } else {
+        Bitboard(!DARK)
+    }
+}
+
+fn same_color(a: Square, b: Square) -> bool {
+    (a.file() + a.rank()) % 2 == (b.file() + b.rank()) % 2
+}
+
+fn on_line(a: Square, b: Square) -> bool {
+    queen_attacks(a, Bitboard::EMPTY).contains(b)
+}
+
+fn on_diagonal(a: Square, b: Square) -> bool {
+    a != b && a.file().abs_diff(b.file()) == a.rank().abs_diff(b.rank())
+}
+
+fn on_rank_or_file(a: Square, b: Square) -> bool {
+    a != b && (a.file() == b.file() || a.rank() == b.rank())
+}
+
+/// Knight moves between two squares on an empty board.
+fn knight_distance(a: Square, b: Square) -> u8 {
+    static TABLE: OnceLock<Vec<[u8; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..64u8)
+            .map(|from| {
+                let mut d = [FAR; 64];
+                d[from as usize] = 0;
+                let mut frontier = Bitboard::from_square(Square::new(from));
+                let mut step = 0;
+                while frontier.any() {
+                    step += 1;
+                    let mut next = Bitboard::EMPTY;
+                    for sq in frontier {
+                        for t in knight_attacks(sq) {
+                            if d[t.index()] == FAR {
+                                d[t.index()] = step;
+                                next.set(t);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+                d
+            })
+            .collect()
+    });
+    table[a.index()][b.index()]
+}
+
+/// The least number of moves after which a unit of `role` standing on `from` attacks `t`, on
+/// an empty board (0 when it does now).
+pub fn attack_distance(role: Role, color: Color, from: Square, t: Square) -> u8 {
+    match role {
+        Role::Queen => u8::from(!on_line(from, t)),
+        Role::Rook => u8::from(!on_rank_or_file(from, t)),
+        Role::Bishop if !same_color(from, t) => FAR,
+        Role::Bishop => u8::from(!on_diagonal(from, t)),
+        Role::Knight => knight_attacks(t)
+            .map(|x| knight_distance(from, x))
+            .min()
+            .unwrap_or(FAR),
+        Role::King => match chebyshev(from, t) {
+            0 => 1,
+            d => (d - 1) as u8,
+        },
+        Role::Pawn => pawn_attack_distance(color, from, t),
+    }
+}
+
+/// Ranks forward from `color`'s side (0 = its first rank).
+pub fn relative_rank(color: Color, sq: Square) -> u8 {
+    match color {
+        Color::White => sq.rank(),
+        Color::Black => 7 - sq.rank(),
+    }
+}
+
+/// Pawn moves to climb `ranks` ranks from relative rank `from_rank` (a double step from the
+/// second rank saves one).
+fn climb(from_rank: u8, ranks: u8) -> u8 {
+    if from_rank == 1 && ranks >= 2 {
+        ranks - 1
+    } else {
+        ranks
+    }
+}
+
+/// Moves for a pawn to promote, and the promotion squares within reach, each with the moves it
+/// takes (at least the climb, and one capture per file crossed).
+fn promotions(color: Color, from: Square) -> impl Iterator<Item = (Square, u8)> {
+    let r = relative_rank(color, from);
+    let moves = climb(r, 7u8.saturating_sub(r));
+    let last = color.last_rank();
+    (0..8u8).filter_map(move |file| {
+        let crossing = file.abs_diff(from.file());
+        (crossing <= moves).then(|| (Square::from_coords(file, last), moves))
+    })
+}
+
+fn pawn_attack_distance(color: Color, from: Square, t: Square) -> u8 {
+    let r = relative_rank(color, from);
+    let tr = relative_rank(color, t);
+    let mut best = FAR;
+    // As a pawn: on the rank before `t`, on a file beside it.
+    if tr > r && tr - 1 <= 6 {
+        let climb = climb(r, tr - 1 - r);
+        for file in [t.file().checked_sub(1), Some(t.file() + 1).filter(|&f| f < 8)]
+            .into_iter()
+            .flatten()
+        {
+            best = best.min(climb.max(file.abs_diff(from.file())));
+        }
+    }
+    // Or promoted to the kind that attacks soonest.
+    for (p, moves) in promotions(color, from) {
+        let after = attack_distance(Role::Queen, color, p, t).min(attack_distance(Role::Knight, color, p, t));
+        best = best.min(moves.saturating_add(after));
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn distances_on_an_empty_board() {
+        assert_eq!(knight_distance(sq("a1"), sq("h8")), 6);
+        assert_eq!(attack_distance(Role::Knight, Color::White, sq("a1"), sq("c2")), 0);
+        // To attack the square it stands on, a knight jumps away (b3 or c2 attack a1).
+        assert_eq!(attack_distance(Role::Knight, Color::White, sq("a1"), sq("a1")), 1);
+        assert_eq!(
+            attack_distance(Role::Bishop, Color::White, sq("a1"), sq("b1")),
+            FAR
+        );
+        assert_eq!(attack_distance(Role::Rook, Color::White, sq("a1"), sq("h8")), 1);
+        assert_eq!(attack_distance(Role::King, Color::White, sq("a1"), sq("c3")), 1);
+        // e2-e4 (one move, a double step) then attacks d5.
+        assert_eq!(attack_distance(Role::Pawn, Color::White, sq("e2"), sq("d5")), 1);
+        assert_eq!(attack_distance(Role::Pawn, Color::Black, sq("e7"), sq("d4")), 1);
+        // b7-b8=N attacks c6 at once.
+        assert_eq!(attack_distance(Role::Pawn, Color::White, sq("b7"), sq("c6")), 1);
+    }
+}
