@@ -119,6 +119,26 @@ fn played<'a>(before: &Position, turn: &'a Turn, outcome: Option<Outcome>) -> Pl
     }
 }
 
+/// A node of the tree of turns, as the move list draws it: the turn (`null` for the start)
+/// with its move number and side, where it stands, and its note.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NodeJs<'a> {
+    id: grolman::NodeId,
+    parent: Option<grolman::NodeId>,
+    /// The continuations, the main one first.
+    children: &'a [grolman::NodeId],
+    turn: Option<PlayedTurn<'a>>,
+    note: &'a grolman::Note,
+}
+
+/// The whole tree and the node played from.
+#[derive(Serialize)]
+struct TreeJs<'a> {
+    current: grolman::NodeId,
+    nodes: Vec<NodeJs<'a>>,
+}
+
 /// A variant as the page offers it.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -239,13 +259,13 @@ impl Game {
         }
     }
 
-    /// The turns played so far, each with its move number and side; the last one with the
-    /// game's outcome if it ended the game.
+    /// The turns from the start to the current node, each with its move number and side; the
+    /// last one with the game's outcome if it ended the game.
     pub fn history(&self) -> Result<JsValue, JsError> {
         let mut before = self.inner.start_position();
         let turns = self.inner.history();
         let mut out = Vec::with_capacity(turns.len());
-        for (i, turn) in turns.iter().enumerate() {
+        for (i, &turn) in turns.iter().enumerate() {
             let outcome = if i + 1 == turns.len() {
                 self.inner.outcome()
             } else {
@@ -259,6 +279,90 @@ impl Game {
 
     pub fn ply(&self) -> usize {
         self.inner.history().len()
+    }
+
+    /// `{current, nodes: [{id, parent, children, turn, note: {comment, nags, shapes}}]}`: every
+    /// node of the tree of turns (node 0 is the start, its `turn` null; every other `turn` as
+    /// `history()` gives it, without `outcome`), and the node played from.
+    pub fn tree(&self) -> Result<JsValue, JsError> {
+        let tree = self.inner.tree();
+        let nodes = (0..tree.len())
+            .map(|id| NodeJs {
+                id,
+                parent: tree.parent(id),
+                children: tree.children(id),
+                turn: tree.turn(id).map(|turn| {
+                    let before = self
+                        .inner
+                        .position_at(tree.parent(id).unwrap_or(grolman::Tree::ROOT));
+                    played(before, turn, None)
+                }),
+                note: tree.note(id),
+            })
+            .collect();
+        to_js(&TreeJs {
+            current: self.inner.current(),
+            nodes,
+        })
+    }
+
+    /// The node played from.
+    pub fn current(&self) -> usize {
+        self.inner.current()
+    }
+
+    /// Makes node `id` the one played from: a turn played there follows its line, or starts a
+    /// side line.
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&mut self, id: usize) -> Result<(), JsError> {
+        self.inner.go_to(id).map_err(err)
+    }
+
+    /// Moves the side line through `id` one place up where it branches off; false when it is
+    /// the main line already.
+    pub fn promote(&mut self, id: usize) -> Result<bool, JsError> {
+        self.inner.promote(id).map_err(err)
+    }
+
+    /// Removes the turn at `id` and every turn after it (node ids after it change).
+    #[wasm_bindgen(js_name = deleteLine)]
+    pub fn delete_line(&mut self, id: usize) -> Result<(), JsError> {
+        self.inner.delete_line(id).map_err(err)
+    }
+
+    /// Sets the note of node `id`: `{comment, nags: [n], shapes: [{color, from, to}]}` (colour
+    /// green, red, yellow or blue; `from == to` circles a square).
+    #[wasm_bindgen(js_name = setNote)]
+    pub fn set_note(&mut self, id: usize, note: JsValue) -> Result<(), JsError> {
+        let note: grolman::Note =
+            serde_wasm_bindgen::from_value(note).map_err(|e| JsError::new(&format!("bad note: {e}")))?;
+        self.inner.set_note(id, note).map_err(err)
+    }
+
+    /// The turn codes of the main line.
+    #[wasm_bindgen(js_name = mainLine)]
+    pub fn main_line(&self) -> Vec<String> {
+        self.inner.main_line().iter().map(|t| t.code.clone()).collect()
+    }
+
+    /// The whole tree in turn codes, side lines in parentheses and notes in braces (`""`
+    /// when it is the bare main line: then `mainLine()` says it all).
+    #[wasm_bindgen(js_name = treeCodes)]
+    pub fn tree_codes(&self) -> String {
+        let tree = self.inner.tree();
+        let bare = (0..tree.len()).all(|id| tree.children(id).len() <= 1 && tree.note(id).is_empty());
+        if bare {
+            String::new()
+        } else {
+            self.inner.tree_codes()
+        }
+    }
+
+    /// Reads a tree written by `treeCodes()` from the current node; the game then goes on from
+    /// the end of the main line. Throws naming the token; the turns before it stay.
+    #[wasm_bindgen(js_name = readTreeCodes)]
+    pub fn read_tree_codes(&mut self, text: &str) -> Result<(), JsError> {
+        self.inner.read_tree_codes(text).map_err(err)
     }
 
     /// `{state, check, checkSquare, turn, moveNumber, result, message}`.

@@ -291,3 +291,40 @@ fn a_threat_or_set_play_is_shown_on_the_position_with_the_other_side_to_move() {
     // The side in check may not pass.
     assert!(pass_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").is_err());
 }
+
+#[wasm_bindgen_test]
+fn the_tree_crosses_with_side_lines_and_notes_and_bad_ids_or_notes_are_errors() {
+    let mut g = Game::new("orthodox", None).unwrap();
+    g.play("e2e4").unwrap();
+    g.play("e7e5").unwrap();
+    g.go_to(1).unwrap();
+    g.play("c7c5").unwrap();
+    let note = serde_json::json!({"comment": "The Sicilian.", "nags": [1], "shapes": [{"color": "green", "from": "c7", "to": "c5"}]});
+    g.set_note(3, js(&note)).unwrap();
+    let tree = json(g.tree().unwrap());
+    assert_eq!(tree["current"], 3);
+    assert_eq!(tree["nodes"][0]["turn"], serde_json::Value::Null);
+    assert_eq!(tree["nodes"][1]["children"], serde_json::json!([2, 3]));
+    assert_eq!(tree["nodes"][3]["turn"]["notation"], "c5");
+    assert_eq!(tree["nodes"][3]["turn"]["moveNumber"], 1);
+    assert_eq!(tree["nodes"][3]["turn"]["color"], "black");
+    assert_eq!(tree["nodes"][3]["note"], note);
+    assert_eq!(g.main_line(), ["e2e4", "e7e5"]);
+    assert_eq!(g.tree_codes(), "e2e4 e7e5 (c7c5 $1 {The Sicilian. [%cal Gc7c5]})");
+    assert!(g.go_to(9).is_err());
+    let bad = serde_json::json!({"comment": "x", "nags": [], "shapes": [{"color": "pink", "from": "c7", "to": "c5"}]});
+    assert!(g.set_note(3, js(&bad)).is_err());
+    assert_eq!(json(g.tree().unwrap())["nodes"][3]["note"], note);
+    let mut back = Game::new("orthodox", None).unwrap();
+    back.read_tree_codes(&g.tree_codes()).unwrap();
+    assert_eq!(back.tree_codes(), g.tree_codes());
+    assert!(back.read_tree_codes("e2e4 (").is_err());
+}
+
+/// A JSON value as a plain JS object, as the page passes one.
+fn js(value: &serde_json::Value) -> JsValue {
+    use serde::Serialize;
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap()
+}

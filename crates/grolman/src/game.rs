@@ -1,11 +1,13 @@
-//! A game: the start position, the turns played, undo, and the status (docs/rules.md 1.7, 1.10).
+//! A game: the start position, the tree of turns played (the main line and side lines, each
+//! node with its note), the current node, undo, and the status (docs/rules.md 1.7, 1.10).
 
 use core::fmt;
 
 use serde::Serialize;
 
-use crate::notation::{self, literature, pgn};
+use crate::notation::{self, literature, movetext, pgn};
 use crate::position::{FenError, Position};
+use crate::tree::{NodeId, Note, Tree};
 use crate::turn::Turn;
 use crate::turn_error::TurnError;
 use crate::turns::has_legal_turn;
@@ -77,6 +79,10 @@ pub enum GameError {
     Pgn(pgn::PgnError),
     /// No turn can be played: the game is over.
     Over(Outcome),
+    /// The id names no node of the game's tree.
+    NoNode(NodeId),
+    /// A comment that PGN could not hold.
+    Comment(movetext::CommentError),
 }
 
 impl fmt::Display for GameError {
@@ -86,6 +92,8 @@ impl fmt::Display for GameError {
             GameError::Turn(e) => e.fmt(f),
             GameError::Pgn(e) => e.fmt(f),
             GameError::Over(o) => write!(f, "the game is over: {o}"),
+            GameError::NoNode(id) => write!(f, "the game has no turn {id}"),
+            GameError::Comment(e) => e.fmt(f),
         }
     }
 }
@@ -104,13 +112,16 @@ impl From<TurnError> for GameError {
     }
 }
 
-/// A game under one rule set.
+/// A game under one rule set: a tree of turns and the node being played from.
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Rules,
     start: Position,
-    turns: Vec<Turn>,
-    /// `keys[i]` is the repetition key of the position after `i` turns.
+    tree: Tree,
+    current: NodeId,
+    /// The nodes from the first turn to the current one.
+    line: Vec<NodeId>,
+    /// `keys[i]` is the repetition key of the position after `i` turns of `line`.
     keys: Vec<u64>,
 }
 
@@ -132,7 +143,9 @@ impl Game {
         Game {
             rules,
             start,
-            turns: Vec::new(),
+            tree: Tree::new(),
+            current: Tree::ROOT,
+            line: Vec::new(),
             keys,
         }
     }
@@ -151,12 +164,105 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.turns.last().map_or(&self.start, |t| &t.after)
+        self.position_at(self.current)
     }
 
-    /// The turns played so far.
-    pub fn history(&self) -> &[Turn] {
-        &self.turns
+    /// The position at a node of the tree.
+    ///
+    /// # Panics
+    /// When `id` is not a node of the tree.
+    pub fn position_at(&self, id: NodeId) -> &Position {
+        self.tree.turn(id).map_or(&self.start, |t| &t.after)
+    }
+
+    /// The turns from the start to the current node.
+    pub fn history(&self) -> Vec<&Turn> {
+        self.line.iter().filter_map(|&n| self.tree.turn(n)).collect()
+    }
+
+    /// The tree of turns, with the notes.
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    pub(crate) fn tree_mut(&mut self) -> &mut Tree {
+        &mut self.tree
+    }
+
+    /// The node played from.
+    pub fn current(&self) -> NodeId {
+        self.current
+    }
+
+    /// Makes `id` the node played from (a turn played there continues its line, or starts a
+    /// side line when it differs from the turns already there).
+    ///
+    /// # Errors
+    /// [`GameError::NoNode`] when the tree has no such node; the game is unchanged.
+    pub fn go_to(&mut self, id: NodeId) -> Result<(), GameError> {
+        self.check_node(id)?;
+        self.current = id;
+        self.line = self.tree.path(id);
+        self.keys.truncate(1);
+        for &n in &self.line {
+            let after = self.tree.turn(n).map(|t| t.after.repetition_key(self.rules));
+            self.keys.extend(after);
+        }
+        Ok(())
+    }
+
+    fn check_node(&self, id: NodeId) -> Result<(), GameError> {
+        if self.tree.contains(id) {
+            Ok(())
+        } else {
+            Err(GameError::NoNode(id))
+        }
+    }
+
+    /// Moves the side line through `id` one place up where it branches off (lichess's
+    /// "promote variation"). Returns false when `id` is on the main line already.
+    ///
+    /// # Errors
+    /// [`GameError::NoNode`] when the tree has no such node.
+    pub fn promote(&mut self, id: NodeId) -> Result<bool, GameError> {
+        self.check_node(id)?;
+        Ok(self.tree.promote(id))
+    }
+
+    /// Removes the turn at `id` and every turn after it; when the current node goes with
+    /// them, the game continues from the turn before `id`.
+    ///
+    /// # Errors
+    /// [`GameError::NoNode`] when the tree has no such node; removing the root removes nothing.
+    pub fn delete_line(&mut self, id: NodeId) -> Result<(), GameError> {
+        self.check_node(id)?;
+        let current = self.tree.remove(id, self.current);
+        self.go_to(current)
+    }
+
+    /// Sets the note (comment, glyphs, shapes) of a node; its circles are kept before its arrows.
+    ///
+    /// # Errors
+    /// [`GameError::NoNode`] when the tree has no such node, [`GameError::Comment`] for a
+    /// comment PGN cannot hold; the game is unchanged.
+    pub fn set_note(&mut self, id: NodeId, mut note: Note) -> Result<(), GameError> {
+        self.check_node(id)?;
+        movetext::check_comment(&note.comment).map_err(GameError::Comment)?;
+        // Circles before arrows, as PGN writes them (`[%csl]` then `[%cal]`), so that a note
+        // read back from PGN is the note set.
+        note.shapes.sort_by_key(|s| s.from != s.to);
+        self.tree.set_note(id, note);
+        Ok(())
+    }
+
+    /// The turns of the main line, from the start to its end.
+    pub fn main_line(&self) -> Vec<&Turn> {
+        let end = self.tree.line_end(Tree::ROOT);
+        self.tree
+            .path(end)
+            .iter()
+            .filter_map(|&n| self.tree.turn(n))
+            .collect()
     }
 
     /// Every legal turn of the current position (none once the game is over).
@@ -220,17 +326,23 @@ impl Game {
         Ok(turn)
     }
 
-    /// Appends a turn known to be legal in the current position.
-    pub(crate) fn push(&mut self, turn: Turn) {
-        self.keys.push(turn.after.repetition_key(self.rules));
-        self.turns.push(turn);
+    /// Plays a turn known to be legal in the current position: the current node's
+    /// continuation by that turn (an existing one, or a new line).
+    fn push(&mut self, turn: Turn) {
+        let key = turn.after.repetition_key(self.rules);
+        self.current = self.tree.add(self.current, turn);
+        self.line.push(self.current);
+        self.keys.push(key);
     }
 
-    /// Takes back the last turn.
+    /// Takes back the current turn, with the turns after it in the tree: the game continues
+    /// from the turn before. `None` at the start.
     pub fn undo(&mut self) -> Option<Turn> {
-        let t = self.turns.pop()?;
-        self.keys.pop();
-        Some(t)
+        let id = self.current;
+        let turn = self.tree.turn(id)?.clone();
+        let current = self.tree.remove(id, id);
+        self.go_to(current).ok()?;
+        Some(turn)
     }
 
     /// Check, side to move, and how the game ended if it has.
@@ -243,34 +355,43 @@ impl Game {
         }
     }
 
-    /// How the game ended, if it has (docs/rules.md 1.7, 1.10).
+    /// How the game ended at the current node, if it has (docs/rules.md 1.7, 1.10).
     pub fn outcome(&self) -> Option<Outcome> {
-        let pos = self.position();
-        if !has_legal_turn(pos, self.rules) {
-            return Some(if pos.is_check() {
-                Outcome::Checkmate {
-                    winner: pos.turn().other(),
-                }
-            } else {
-                Outcome::Stalemate
-            });
-        }
-        if dead_material(pos) {
-            return Some(Outcome::DeadMaterial);
-        }
-        let key = self.keys[self.keys.len() - 1];
-        if self.keys.iter().filter(|&&k| k == key).count() >= 3 {
-            return Some(Outcome::ThreefoldRepetition);
-        }
-        if pos.halfmoves() >= 100 {
-            return Some(Outcome::FiftyMoves);
-        }
-        None
+        outcome(self.position(), self.rules, &self.keys)
+    }
+
+    /// How the main line ends, if the game ended there (the PGN `Result`).
+    pub fn main_line_outcome(&self) -> Option<Outcome> {
+        let end = self.tree.line_end(Tree::ROOT);
+        let mut keys = vec![self.start.repetition_key(self.rules)];
+        keys.extend(
+            self.tree
+                .path(end)
+                .iter()
+                .filter_map(|&n| self.tree.turn(n))
+                .map(|t| t.after.repetition_key(self.rules)),
+        );
+        outcome(self.position_at(end), self.rules, &keys)
     }
 
     /// The game as PGN (docs/rules.md 4.3).
     pub fn pgn(&self) -> String {
         pgn::write(self)
+    }
+
+    /// The whole tree in turn codes, with side lines in parentheses and the notes in braces
+    /// (as in PGN): the page's URL fragment and storage.
+    pub fn tree_codes(&self) -> String {
+        movetext::join(&movetext::write(self, movetext::Style::Codes), 0)
+    }
+
+    /// Reads a tree written by [`Game::tree_codes`] from the current node; the game then
+    /// continues from the end of the main line.
+    ///
+    /// # Errors
+    /// [`GameError::Pgn`] naming the token; the turns read before it stay in the game.
+    pub fn read_tree_codes(&mut self, text: &str) -> Result<(), GameError> {
+        pgn::read_codes(self, text).map_err(GameError::Pgn)
     }
 
     /// Reads a PGN game.
@@ -280,6 +401,31 @@ impl Game {
     pub fn from_pgn(text: &str) -> Result<Game, GameError> {
         pgn::read(text).map_err(GameError::Pgn)
     }
+}
+
+/// How a game ended at `pos`, reached through positions with the repetition `keys` (the last
+/// one `pos`'s), if it has.
+fn outcome(pos: &Position, rules: Rules, keys: &[u64]) -> Option<Outcome> {
+    if !has_legal_turn(pos, rules) {
+        return Some(if pos.is_check() {
+            Outcome::Checkmate {
+                winner: pos.turn().other(),
+            }
+        } else {
+            Outcome::Stalemate
+        });
+    }
+    if dead_material(pos) {
+        return Some(Outcome::DeadMaterial);
+    }
+    let key = keys[keys.len() - 1];
+    if keys.iter().filter(|&&k| k == key).count() >= 3 {
+        return Some(Outcome::ThreefoldRepetition);
+    }
+    if pos.halfmoves() >= 100 {
+        return Some(Outcome::FiftyMoves);
+    }
+    None
 }
 
 /// King against king, or king and one bishop or one knight against a lone king.

@@ -25,6 +25,7 @@ mod position;
 mod setup;
 mod step;
 mod transform;
+mod tree;
 mod turn;
 mod turn_error;
 mod turns;
@@ -43,6 +44,7 @@ pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};
 pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START_FEN};
 pub use setup::{FenField, ParseFenError, Setup};
+pub use tree::{NodeId, Note, Shape, ShapeColor, Tree};
 pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,
     Turn, TurnCode,

@@ -111,10 +111,14 @@ fn chain_comment_with_clock_and_eval_commands_decides_the_follower() {
 #[test]
 fn chain_comment_after_a_glyph_and_a_clock_comment_still_belongs_to_the_move() {
     let game = Game::from_pgn(&format!(
-        "{TIE}\n1. d4 $1 {{ [%clk 0:03:00] }} {{(Nf1-d2)}} (1. Kg2 {{(Nf1-h1)}}) *"
+        "{TIE}\n1. d4 $1 {{ [%clk 0:03:00] }} {{(Nf1-d2)}} (1. d4 {{(Nb1-d2)}}) *"
     ))
     .unwrap();
     assert_eq!(codes(&game), ["d2d4,f1d2"]);
+    // The side line's chain comment is its own: the other knight followed there.
+    let tree = game.tree();
+    let side = tree.children(grolman::Tree::ROOT)[1];
+    assert_eq!(tree.turn(side).unwrap().code, "d2d4,b1d2");
 }
 
 #[test]
