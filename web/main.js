@@ -9,12 +9,21 @@ import { ErrorLine, StatusBanner } from "./ui/banner.js";
 import { CascadePanel } from "./ui/cascade.js";
 import { bindNewGameDialog, bindPgnDialog, copy } from "./ui/dialogs.js";
 import { Opponent } from "./ui/opponent.js";
+import { AnalysisPanel } from "./ui/analysis.js";
 import { SolvePanel } from "./ui/solve.js";
 import { bindStudio } from "./edit/studio.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Whether every node from the start to `node` is its parent's first continuation. */
+function onMainLine(tree, node) {
+  for (let at = node; at.parent !== null; at = tree.nodes[at.parent]) {
+    if (tree.nodes[at.parent].children[0] !== at.id) return false;
+  }
+  return true;
+}
 
 async function start() {
   const started = performance.now();
@@ -25,9 +34,11 @@ async function start() {
   const board = new Board(host, {
     orientation: prefs.orientation ?? "white",
     onMove: (from, to) => controller.move(from, to),
+    onShape: (shape) => controller.toggleShape(shape),
+    onClearShapes: () => controller.setNote({ ...controller.node.note, shapes: [] }),
   });
-  // A press while a cascade replays (or on an old turn) brings the live position first,
-  // so that the same press can already pick a leader.
+  // A press while a cascade replays skips to its end first, so that the same press can
+  // already pick a leader.
   board.view.svg.addEventListener("pointerdown", () => controller.wake(), { capture: true });
   board.view.svg.addEventListener("keydown", () => controller.wake(), { capture: true });
 
@@ -39,7 +50,7 @@ async function start() {
   const ui = {
     board,
     cascade: null,
-    moveList: new MoveList($("moves"), (ply) => controller.viewTurn(ply)),
+    moveList: new MoveList($("moves"), (node) => controller.goTo(node)),
     status: new StatusBanner($("status"), $("variant-name")),
     errors: new ErrorLine($("error"), $("error-text"), $("error-close")),
     pickers: new Picker($("picker")),
@@ -80,8 +91,24 @@ async function start() {
     side: $("computer-side"), level: $("computer-level"), hint: $("hint"),
     state: $("computer-state"), line: $("computer-line"),
   }, { side: prefs.computer, level: prefs.level, save: savePrefs });
-  controller.onChange = () => opponent.update();
+  // The line tools and the comment box act on the node played from.
+  const showLineTools = () => {
+    const node = controller.node;
+    $("line-delete").disabled = node.id === 0;
+    $("line-promote").disabled = node.id === 0 || onMainLine(controller.tree, node);
+    if (document.activeElement !== $("turn-comment")) $("turn-comment").value = node.note.comment;
+  };
+  const analysis = new AnalysisPanel(controller, {
+    panel: $("analysis-panel"), toggle: $("analysis-toggle"), bar: $("eval-bar"), fill: $("eval-fill"),
+    score: $("eval-score"), depth: $("analysis-depth"), lines: $("analysis-lines"),
+  });
+  controller.onChange = () => {
+    opponent.update();
+    showLineTools();
+    analysis.update();
+  };
   opponent.update({ fresh: true });
+  showLineTools();
   const solvePanel = new SolvePanel(controller, {
     panel: $("solve-panel"), text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
     solve: $("solve-start"), cancel: $("solve-cancel"), progress: $("solve-progress"),
@@ -96,13 +123,16 @@ async function start() {
   };
   $("flip").addEventListener("click", flip);
   $("undo").addEventListener("click", () => controller.undo());
-  $("turn-first").addEventListener("click", () => controller.viewTurn(0));
-  $("turn-prev").addEventListener("click", () => controller.viewTurn(controller.viewPly - 1));
-  const nextTurn = () => {
-    if (controller.viewPly < controller.history.length) controller.viewTurn(controller.viewPly + 1);
-  };
-  $("turn-next").addEventListener("click", nextTurn);
-  $("turn-last").addEventListener("click", () => controller.showCurrent());
+  $("turn-first").addEventListener("click", () => controller.toStart());
+  $("turn-prev").addEventListener("click", () => controller.stepBack());
+  $("turn-next").addEventListener("click", () => controller.stepForward());
+  $("turn-last").addEventListener("click", () => controller.toLineEnd());
+  $("line-promote").addEventListener("click", () => controller.promote(controller.tree.current));
+  $("line-delete").addEventListener("click", () => controller.deleteLine(controller.tree.current));
+  $("turn-comment").addEventListener("change", () => {
+    const problem = controller.setComment($("turn-comment").value);
+    if (problem) ui.errors.show(problem);
+  });
   $("fen-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const problem = controller.loadFen($("fen").value);
@@ -126,9 +156,10 @@ async function start() {
       " ": () => player.toggle(),
       Home: () => player.first(),
       End: () => player.skip(),
-      ArrowUp: () => controller.viewTurn(controller.viewPly - 1),
-      ArrowDown: nextTurn,
+      ArrowUp: () => controller.stepBack(),
+      ArrowDown: () => controller.stepForward(),
       f: flip,
+      a: () => analysis.toggle(),
       Escape: () => controller.cancelEntry(true),
     };
     const action = actions[event.key];

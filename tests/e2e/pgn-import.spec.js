@@ -24,7 +24,11 @@ test("a lichess export with clocks, evaluations, glyphs and a side line imports"
   await importText(page, LICHESS);
   await expect(page.locator("#pgn-dialog")).not.toHaveAttribute("open");
   await expect(page.locator("#variant-name")).toHaveText("Orthodox chess");
-  await expectTurns(page, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+  // The main line in its rows, the side line under the row it branches from, the glyphs kept.
+  await expect(page.locator("#moves > li.move-row button.turn"))
+    .toHaveText(["e4", "e5", "Qh5?!", "Nc6", "Bc4?!", "Nf6??", "Qxf7#"]);
+  await expect(page.locator("#moves .side-line button.turn")).toHaveText(["Nf3", "Nc6"]);
+  await expect(page.locator("#moves .comment")).toHaveText(["Inaccuracy. Nf3 was best."]);
   expect(errors).toEqual([]);
 });
 

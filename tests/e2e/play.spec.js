@@ -36,15 +36,15 @@ test("a Grolman game is played by clicking and dragging, with the rules' notatio
   expect(errors).toEqual([]);
 });
 
-test("a turn in the move list can be viewed and the board returns to play", async ({ page }) => {
+test("a turn in the move list is gone to, played from, and the board returns to the line's end", async ({ page }) => {
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
   await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)", "e5 (Ng8-e7, Rh8-g8)"]);
   await page.locator("#moves button.turn").first().click();
   await expect(page.locator("#moves button.turn").first()).toHaveAttribute("aria-current", "step");
-  // Viewing an old turn: its final position, and nobody can lead from it.
+  // At an earlier turn: its final position, and Black may lead from it (a side line).
   await expectPiece(page, "e5", null);
   await expectPiece(page, "e7", "black pawn");
-  await expect(square(page, "d7")).not.toHaveClass(/leader/);
+  await expect(square(page, "d7")).toHaveClass(/leader/);
   await page.click("#turn-last");
   await expectPiece(page, "e5", "black pawn");
   await expect(square(page, "d2")).toHaveClass(/leader/);
@@ -70,15 +70,18 @@ test("a game ends with the banner of the rules' status message", async ({ page }
   await expect(turnButtons(page).last()).toHaveText("Qh4#");
 });
 
-test("a press on the board while viewing an old turn returns to the game", async ({ page }) => {
+test("a press on the board at an earlier turn plays from there, starting a side line", async ({ page }) => {
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
   await page.click("#turn-first");
   await expect(page.locator("#prompt")).toContainText("Viewing the start of 1 move");
   await expectPiece(page, "e4", null);
   await page.locator("body").press("ArrowDown");
   await expect(page.locator("#prompt")).toContainText("Viewing move 1 (White) of 1");
-  await square(page, "d2").click(); // back to the live position, and d2 is picked at once
-  await expect(page.locator("#prompt")).toBeHidden();
-  await expect(square(page, "d2")).toHaveClass(/selected/);
-  await expectPiece(page, "e5", "black pawn");
+  await square(page, "d7").click(); // Black is to move here: d7 is picked at once
+  await expect(square(page, "d7")).toHaveClass(/selected/);
+  await square(page, "d5").click();
+  await expectPiece(page, "d5", "black pawn");
+  await expectPiece(page, "e5", null);
+  await expect(page.locator("#moves > li.move-row button.turn")).toHaveText(["e4 (Ng1-e2, Rh1-g1)", "e5 (Ng8-e7, Rh8-g8)"]);
+  await expect(page.locator("#moves .side-line button.turn")).toHaveCount(1);
 });

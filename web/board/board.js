@@ -3,12 +3,14 @@
 import { initialState } from "./state.js";
 import { BoardView } from "./render.js";
 import { bindInput } from "./input.js";
+import { bindShapes } from "./shapes.js";
 
 export class Board {
   /**
    * @param {HTMLElement} host
    * @param {{ onMove?(from: string, to: string): void, onChoose?(square: string): void,
    *           onSelect?(square: string|null): void, onPress?(square: string): void,
+   *           onShape?(shape: object): void, onClearShapes?(): void,
    *           orientation?: string }} options  (onPress, and onMove with a null target for a
    *           drag off the board, only when the state is `editable`)
    */
@@ -33,6 +35,10 @@ export class Board {
       },
       focus: (square) => this.focus(square),
       press: (square) => options.onPress?.(square),
+    });
+    bindShapes(this.view, () => this.state, {
+      shape: (shape) => options.onShape?.(shape),
+      clearShapes: () => options.onClearShapes?.(),
     });
     this.focusable(this.state.orientation === "white" ? "e2" : "e7");
     this.view.draw(this.state);

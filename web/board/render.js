@@ -13,7 +13,7 @@ const el = (name, attrs = {}) => {
 
 /** The kinds of arrow the board draws, each with its own colour (theme.css) and head: a
  *  marker cannot take its line's colour in every browser. */
-const ARROW_KINDS = ["defend", "candidate", "follow", "hint"];
+const ARROW_KINDS = ["defend", "candidate", "follow", "hint", "shape-green", "shape-red", "shape-yellow", "shape-blue"];
 const arrowhead = (kind) =>
   `<marker id="arrowhead-${kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" ` +
   `orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrowhead ${kind}"/></marker>`;
@@ -60,6 +60,7 @@ export class BoardView {
     this.arrowLayer = this.svg.appendChild(el("g", { class: "arrows", "aria-hidden": "true" }));
     this.pieceLayer = this.svg.appendChild(el("g", { class: "pieces", "aria-hidden": "true" }));
     this.labelLayer = this.svg.appendChild(el("g", { class: "labels", "aria-hidden": "true" }));
+    this.shapeLayer = this.svg.appendChild(el("g", { class: "shapes", "aria-hidden": "true" }));
     this.squares = new Map();
     for (const square of ALL_SQUARES) {
       const [file, rank] = coords(square);
@@ -102,6 +103,32 @@ export class BoardView {
     this.drawPieces(state);
     this.drawArrows(state);
     this.drawLabels(state);
+    this.drawShapes(state);
+  }
+
+  /** The player's drawing, over the pieces: circles and arrows in four colours. */
+  drawShapes(state) {
+    this.shapeLayer.replaceChildren(
+      ...(state.shapes ?? []).map(({ color, from, to }) => {
+        const [x1, y1] = origin(from, state.orientation).map((v) => v + S / 2);
+        if (from === to) {
+          return el("circle", { class: `shape ${color}`, cx: x1, cy: y1, r: S * 0.44, "data-square": from });
+        }
+        const [x2, y2] = origin(to, state.orientation).map((v) => v + S / 2);
+        const length = Math.hypot(x2 - x1, y2 - y1);
+        const trim = S * 0.3;
+        return el("line", {
+          class: `shape ${color}`,
+          x1,
+          y1,
+          x2: x2 - ((x2 - x1) / length) * trim,
+          y2: y2 - ((y2 - y1) / length) * trim,
+          "marker-end": `url(#arrowhead-shape-${color})`,
+          "data-from": from,
+          "data-to": to,
+        });
+      }),
+    );
   }
 
   drawSquares(state) {

@@ -12,6 +12,7 @@ import { defaults } from "./config.js";
  * @property {Map<string, Set<string>>} marks  square -> highlight classes (vacated, candidate, ...)
  * @property {{from: string, to: string, kind: string}[]} arrows
  * @property {{square: string, text: string}[]} labels  small badges, e.g. "B→N"
+ * @property {{color: string, from: string, to: string}[]} shapes  drawn by the player (from == to: a circle)
  * @property {string|null} check  square of a king in check
  * @property {[string, string][]} slides  moves to animate on the next render
  * @property {string|null} focus  square with the keyboard focus
@@ -30,6 +31,7 @@ export function initialState(options = {}) {
     marks: new Map(),
     arrows: [],
     labels: [],
+    shapes: [],
     check: null,
     slides: [],
     focus: null,

@@ -14,7 +14,7 @@ import { capitalize } from "../cascade/text.js";
 import { stepsOf } from "../cascade/walker.js";
 import { TurnEntry, lastTurnSteps } from "../game/entry.js";
 import { openGame, variantInfo } from "../game/open.js";
-import { MoveList } from "../ui/movelist.js";
+import { MoveList, lineTree } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
 import { lineOf } from "../ui/solution.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
@@ -292,7 +292,7 @@ export class GrolmanBoard extends HTMLElement {
       this.buttons.first.disabled = this.buttons.previous.disabled = index === 0;
       this.buttons.next.disabled = this.buttons.last.disabled = atEnd;
     }
-    this.moveList?.render(this.turnsPlayed, step.turn ?? 0);
+    this.moveList?.render(lineTree(this.turnsPlayed, step.turn ?? 0));
   }
 
   /** Keys anywhere in the board's frame except the squares (which walk the board). */

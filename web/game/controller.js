@@ -1,6 +1,7 @@
-// The controller: owns the wasm Game, the history being viewed, the URL fragment and
-// storage; the turn being entered is web/game/entry.js's (shared with <grolman-board>).
-// Rules are asked of wasm.
+// The controller: owns the wasm Game (its tree of turns and the node played from), the URL
+// fragment and storage; the turn being entered is web/game/entry.js's (shared with
+// <grolman-board>). Rules are asked of wasm. Any node can be played from: a turn that differs
+// from the one already there starts a side line.
 import { Game, piecesOf } from "../../pkg/grolman.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { stepsOf } from "../cascade/walker.js";
@@ -18,8 +19,8 @@ export class Controller {
   constructor(ui) {
     this.ui = ui;
     this.game = null;
-    this.history = [];
-    this.viewPly = 0;
+    this.history = []; // the turns from the start to the current node
+    this.tree = null; // the wasm Game's tree(): {current, nodes}
     this.turnEntry = new TurnEntry({ board: ui.board, picker: ui.pickers, say: (text) => this.sayChoice(text) });
     this.autoplay = true;
     this.writtenHash = null;
@@ -57,10 +58,11 @@ export class Controller {
   }
 
   /**
-   * Builds a game from {variant, fen, moves}. A bad variant or FEN keeps the current game;
-   * a bad turn code keeps the turns before it. Returns the problem as a sentence, or null.
+   * Builds a game from {variant, fen, moves, tree} (`tree` in turn codes, else the main line
+   * `moves`). A bad variant or FEN keeps the current game; a bad turn code keeps the turns
+   * before it. Returns the problem as a sentence, or null.
    */
-  load({ variant, fen, moves }, source) {
+  load({ variant, fen, moves, tree }, source) {
     let game;
     try {
       game = openGame(variant ?? "grolman", fen);
@@ -69,6 +71,14 @@ export class Controller {
       return `The ${source} was not opened: ${reason}.`;
     }
     let problem = null;
+    if (tree) {
+      try {
+        game.readTreeCodes(tree);
+      } catch (error) {
+        problem = `The ${source}'s turns could not all be read: ${error.message}. The game keeps the turns before it.`;
+      }
+      moves = [];
+    }
     for (const [index, code] of moves.entries()) {
       try {
         game.play(code);
@@ -87,7 +97,6 @@ export class Controller {
     this.game = game;
     this.turnEntry.reset(game);
     this.refresh();
-    this.viewPly = this.history.length;
     this.player.clear();
     this.showCurrent();
   }
@@ -130,7 +139,13 @@ export class Controller {
 
   refresh() {
     this.history = this.game.history();
+    this.tree = this.game.tree();
     this.turnEntry.refresh();
+  }
+
+  /** The node played from, as the tree gives it. */
+  get node() {
+    return this.tree.nodes[this.tree.current];
   }
 
   /** The live position's status (wasm `status()`). */
@@ -153,16 +168,18 @@ export class Controller {
     const standard = new Game(this.game.variant());
     const isStandard = standard.fen() === startFen;
     standard.free?.();
-    return { variant: this.game.variant(), fen: isStandard ? null : startFen, moves: this.history.map((t) => t.code) };
+    return { variant: this.game.variant(), fen: isStandard ? null : startFen, moves: this.game.mainLine(),
+             tree: this.game.treeCodes() || null };
   }
 
   persist() {
+    this.ui.board.set({ shapes: this.node.note.shapes });
     const description = this.description();
     saveGame(description);
     this.writtenHash = writeFragment(description);
     history.replaceState(null, "", this.writtenHash);
     this.showFen();
-    this.ui.moveList.render(this.history, this.viewPly);
+    this.ui.moveList.render(this.tree);
     this.ui.status.show(this.status, variantInfo(this.game.variant()).displayName);
     this.onChange?.();
   }
@@ -173,17 +190,17 @@ export class Controller {
 
   // ---- showing positions and cascades ------------------------------------------------
 
-  fenAtPly(ply) {
-    return ply === 0 ? this.game.startFen() : this.history[ply - 1].fen;
+  fenAt(id) {
+    return id === 0 ? this.game.startFen() : this.tree.nodes[id].turn.fen;
   }
 
-  piecesAtPly(ply) {
-    return piecesFrom(piecesOf(this.fenAtPly(ply)));
+  piecesAt(id) {
+    return piecesFrom(piecesOf(this.fenAt(id)));
   }
 
-  /** The FEN box shows the position on the board, live or looked back at. */
+  /** The FEN box shows the position on the board. */
   showFen() {
-    this.ui.fenBox.set(this.fenAtPly(Math.min(this.viewPly, this.history.length)));
+    this.ui.fenBox.set(this.game.fen());
   }
 
   /** Leaders of the current position -> their destinations (none while the computer is to move). */
@@ -197,76 +214,149 @@ export class Controller {
     if (text) this.ui.cascade.show({ kind: "choice", text: "Waiting for your choice: see the prompt under the board." }, 0, 0, false);
   }
 
-  /** The live position, playable, with the last turn highlighted. */
+  /** The current node's position, playable, with its turn highlighted. */
   showCurrent() {
-    this.viewPly = this.history.length;
-    if (!this.entry) this.ui.prompt.set(null);
     const steps = lastTurnSteps(this.game);
     if (steps) {
       this.player.load(steps, { autoplay: false });
     } else {
       this.player.clear();
-      this.ui.board.set({ pieces: this.piecesAtPly(0), marks: new Map(), arrows: [], labels: [], choosable: null,
+      this.ui.board.set({ pieces: this.piecesAt(0), marks: new Map(), arrows: [], labels: [], choosable: null,
                           dests: this.dests(), check: this.turnEntry.checkSquare, selected: null });
       this.ui.cascade.show(null, 0, 0, false);
     }
-    this.ui.moveList.render(this.history, this.viewPly);
-    this.showFen();
+    this.showPlace();
   }
 
-  /** Shows turn `ply` (1-based) of the history, replaying its cascade; 0 = the start. */
-  viewTurn(ply, { autoplay = this.autoplay } = {}) {
+  /** The move list, the FEN box and the prompt for the current node. */
+  showPlace() {
+    this.ui.moveList.render(this.tree);
+    this.showFen();
+    if (this.entry) return;
+    const node = this.node;
+    this.ui.prompt.set(node.children.length
+      ? `Viewing ${this.viewedName(node)}: a different turn here starts a side line; ▶| goes to the end of the line.`
+      : null);
+  }
+
+  /** Goes to node `id` of the tree and replays its turn's cascade; 0 = the start. */
+  goTo(id, { autoplay = this.autoplay } = {}) {
+    const target = this.tree.nodes[id];
+    if (!target) return;
     this.cancelEntry();
-    const target = Math.max(0, Math.min(this.history.length, ply));
-    if (target === 0) {
-      this.viewPly = 0;
-      this.player.clear();
-      this.ui.board.set({ pieces: this.piecesAtPly(0), marks: new Map(), arrows: [], labels: [],
-                          dests: this.history.length ? null : this.dests(), check: null, selected: null });
-      this.ui.cascade.show(null, 0, 0, false);
+    this.game.goTo(id);
+    this.refresh();
+    if (id === 0) {
+      this.showCurrent();
     } else {
-      this.viewPly = target;
-      const turn = this.history[target - 1];
-      this.player.load(stepsOf(turn, this.piecesAtPly(target - 1), this.piecesAtPly(target)), { autoplay });
+      // The history's last turn is this node's, with the outcome when it ended the game.
+      const turn = this.history[this.history.length - 1];
+      this.player.load(stepsOf(turn, this.piecesAt(target.parent), this.piecesAt(id)), { autoplay });
+      this.showPlace();
     }
-    this.ui.moveList.render(this.history, this.viewPly);
-    this.showFen();
-    this.ui.prompt.set(this.live ? null : `Viewing ${this.viewedName(target)}: click the board or ▶| to return to the game.`);
+    this.persist();
   }
 
-  /** "move 5 (Black) of 20", "the start of 20 moves": numbered as the move list numbers them. */
-  viewedName(ply) {
-    const last = this.history[this.history.length - 1];
-    const moves = last ? last.moveNumber : 0;
-    if (ply === 0) return `the start of ${moves} ${moves === 1 ? "move" : "moves"}`;
-    const turn = this.history[ply - 1];
-    return `move ${turn.moveNumber} (${turn.color === "white" ? "White" : "Black"}) of ${moves}`;
+  /** The turn before the current node, the next turn of its line, its start and end. */
+  stepBack() {
+    const parent = this.node.parent;
+    if (parent !== null && parent !== undefined) this.goTo(parent);
   }
 
-  get live() {
-    return this.viewPly === this.history.length;
+  stepForward() {
+    const next = this.node.children[0];
+    if (next !== undefined) this.goTo(next);
+  }
+
+  toStart() {
+    this.goTo(0);
+  }
+
+  toLineEnd() {
+    let node = this.node;
+    while (node.children.length) node = this.tree.nodes[node.children[0]];
+    if (node !== this.node) this.goTo(node.id, { autoplay: false });
+  }
+
+  /** Whether the current node ends its line (the computer plays only there). */
+  get atLineEnd() {
+    return this.node.children.length === 0;
+  }
+
+  /** "move 5 (Black) of 20", "the start of 20 moves": numbered as the move list numbers them,
+   *  out of the moves of the line through the node. */
+  viewedName(node) {
+    let end = node;
+    while (end.children.length) end = this.tree.nodes[end.children[0]];
+    const moves = end.turn ? end.turn.moveNumber : 0;
+    if (!node.turn) return `the start of ${moves} ${moves === 1 ? "move" : "moves"}`;
+    return `move ${node.turn.moveNumber} (${node.turn.color === "white" ? "White" : "Black"}) of ${moves}`;
+  }
+
+  /** Moves the line through `id` up one place; deletes the turn at `id` and what follows it. */
+  promote(id) {
+    this.game.promote(id);
+    this.refresh();
+    this.showPlace();
+    this.persist();
+  }
+
+  deleteLine(id) {
+    this.cancelEntry();
+    this.game.deleteLine(id);
+    this.refresh();
+    this.showCurrent();
+    this.persist();
+  }
+
+  /** Sets the current node's comment, keeping its glyphs and shapes. Returns an error, or null. */
+  setComment(text) {
+    return this.setNote({ ...this.node.note, comment: text.trim() });
+  }
+
+  /** Drawing the same shape again takes it away; another colour on the same squares
+   *  replaces it (as on lichess). */
+  toggleShape(shape) {
+    const shapes = this.node.note.shapes;
+    const same = (s) => s.from === shape.from && s.to === shape.to;
+    const old = shapes.find(same);
+    const kept = shapes.filter((s) => !same(s));
+    if (!old || old.color !== shape.color) kept.push(shape);
+    const problem = this.setNote({ ...this.node.note, shapes: kept });
+    if (problem) this.ui.errors.show(problem);
+  }
+
+  setNote(note) {
+    try {
+      this.game.setNote(this.tree.current, note);
+    } catch (error) {
+      return error.message;
+    }
+    this.refresh();
+    this.persist();
+    return null;
   }
 
   showStep(step, index, count, playing) {
-    const playable = this.live && index === count - 1 && !this.entry;
+    const playable = index === count - 1 && !this.entry;
     this.ui.board.set(stepState(step, {
       dests: playable ? this.dests() : null,
-      check: step.kind === "end" && this.live ? this.turnEntry.checkSquare : null,
+      check: step.kind === "end" ? this.turnEntry.checkSquare : null,
     }));
     this.ui.cascade.show(step, index, count, playing);
   }
 
-  /** A press on the board while a cascade is replaying: jump to the live position. */
+  /** A press on the board while a cascade is replaying: skip to its end, so that the same
+   *  press can already pick a leader. */
   wake() {
     if (this.entry) return;
-    if (!this.live) this.showCurrent();
-    else if (!this.player.atEnd) this.player.skip();
+    if (!this.player.atEnd) this.player.skip();
   }
 
   // ---- entering a turn ---------------------------------------------------------------
 
   async move(from, to) {
-    if (this.inputLocked || !this.live || this.entry) return undefined;
+    if (this.inputLocked || this.entry) return undefined;
     let entered;
     try {
       entered = await this.turnEntry.enter(from, to);
@@ -297,9 +387,9 @@ export class Controller {
     this.ui.errors.clear();
     this.turnEntry.cancel(); // a new position: nothing stays open over it
     this.refresh();
-    this.viewPly = this.history.length;
-    this.player.load(stepsOf(turn, this.piecesAtPly(this.viewPly - 1), this.piecesAtPly(this.viewPly)),
-                     { autoplay: this.autoplay });
+    const node = this.node;
+    this.player.load(stepsOf(turn, this.piecesAt(node.parent), this.piecesAt(node.id)), { autoplay: this.autoplay });
+    this.showPlace();
     this.persist();
     return turn;
   }

@@ -20,7 +20,7 @@ function write(key, value) {
   }
 }
 
-/** @returns {{variant: string, fen: string|null, moves: string[]}|null} */
+/** @returns {{variant: string, fen: string|null, moves: string[], tree?: string|null}|null} */
 export const loadGame = () => {
   const game = read(GAME_KEY);
   return game && typeof game.variant === "string" && Array.isArray(game.moves) ? game : null;

@@ -1,10 +1,12 @@
 // The URL fragment that holds a game:
-//   #variant=grolman&fen=<FEN, URL-encoded>&m=<turn code>&m=<turn code>...
-// fen is left out for the standard start position. Two other fragments open the studio:
+//   #variant=grolman&fen=<FEN, URL-encoded>&m=<turn code>&m=<turn code>...[&tree=<tree>]
+// fen is left out for the standard start position; m are the main line's turn codes; tree,
+// when the game has side lines or notes, is the whole tree in turn codes (wasm treeCodes())
+// and is read instead of m. Two other fragments open the studio:
 //   #edit&variant=<v>&fen=<FEN>   the board editor on that position (web/edit/)
 //   #problem=<problem text>       the Solve panel on that problem, solving it (web/ui/solve.js)
 
-/** @returns {{variant: string|null, fen: string|null, moves: string[]}|null} null when empty */
+/** @returns {{variant: string|null, fen: string|null, moves: string[], tree: string|null}|null} null when empty */
 export function readFragment(hash) {
   const text = hash.replace(/^#/, "");
   if (!text) return null;
@@ -15,14 +17,16 @@ export function readFragment(hash) {
     variant: params.get("variant"),
     fen: params.get("fen") || null,
     moves: params.getAll("m").filter((code) => code.trim() !== ""),
+    tree: params.get("tree") || null,
   };
 }
 
-/** @param {{variant: string, fen: string|null, moves: string[]}} game */
-export function writeFragment({ variant, fen, moves }) {
+/** @param {{variant: string, fen: string|null, moves: string[], tree: string|null}} game */
+export function writeFragment({ variant, fen, moves, tree }) {
   const parts = [`variant=${encodeURIComponent(variant)}`];
   if (fen) parts.push(`fen=${encodeURIComponent(fen)}`);
   for (const code of moves) parts.push(`m=${encodeURIComponent(code)}`);
+  if (tree) parts.push(`tree=${encodeURIComponent(tree)}`);
   return `#${parts.join("&")}`;
 }
 

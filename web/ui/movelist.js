@@ -1,24 +1,32 @@
-// The move list in literature notation: one button per turn, the viewed one marked. A long
-// Tatarstan transformation list is shown as its counts, the full notation one click away.
+// The move list: the tree of turns in literature notation, as lichess shows it. The main line
+// in numbered rows; the side lines that branch off a main-line turn in an indented block under
+// its row, deeper side lines in parentheses inline; comments after their turn. One button per
+// turn, the current one marked. A long Tatarstan transformation list is shown as its counts,
+// the full notation one click away. The tree comes from the wasm Game (`tree()`).
 import { summarised } from "../cascade/summary.js";
 
+const GLYPHS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
+
 export class MoveList {
-  /** @param {HTMLOListElement} host  @param {(ply: number) => void} onPick */
+  /** @param {HTMLOListElement} host  @param {(node: number) => void} onPick */
   constructor(host, onPick) {
     this.host = host;
     host.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-ply]");
-      if (button) onPick(Number(button.dataset.ply));
+      const button = event.target.closest("button[data-node]");
+      if (button) onPick(Number(button.dataset.node));
     });
   }
 
-  /** @param {{notation: string, code: string, moveNumber: number, color: string}[]} history
-   *  (the wasm Game's, each turn with its move number and side)  @param {number} viewPly */
-  render(history, viewPly) {
+  /** @param {{current: number, nodes: object[]}} tree  the wasm Game's `tree()` */
+  render(tree) {
+    const { nodes, current } = tree;
     const rows = [];
     let row = null;
-    history.forEach((turn, index) => {
-      const ply = index + 1;
+    let at = nodes[0];
+    if (at.note.comment) rows.push(commentRow(at.note.comment));
+    while (at.children.length) {
+      const [main, ...sides] = at.children.map((id) => nodes[id]);
+      const turn = main.turn;
       const black = turn.color === "black";
       if (!row || !black) {
         row = document.createElement("li");
@@ -31,24 +39,105 @@ export class MoveList {
         if (black) row.append(placeholder());
         rows.push(row);
       }
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = `turn ${black ? "black" : "white"}`;
-      button.dataset.ply = String(ply);
-      button.dataset.code = turn.code;
-      const short = summarised(turn);
-      button.textContent = short ?? turn.notation;
-      button.dataset.notation = turn.notation;
-      // Long chains and transformations get a line each instead of half a row.
+      row.append(turnButton(main, current));
+      if (summarised(turn)) row.append(fullNotation(turn.notation));
       if (turn.notation.length > 24) row.classList.add("long");
-      if (ply === viewPly) button.setAttribute("aria-current", "step");
-      row.append(button);
-      if (short) row.append(fullNotation(turn.notation));
-    });
+      // Side lines and comments interrupt the main line's rows, as on lichess.
+      if (sides.length) {
+        const block = document.createElement("li");
+        block.className = "side-lines";
+        for (const side of sides) {
+          const line = document.createElement("div");
+          line.className = "side-line";
+          line.append(...lineOf(nodes, side, current));
+          block.append(line);
+        }
+        rows.push(block);
+      }
+      if (main.note.comment) rows.push(commentRow(main.note.comment));
+      if (sides.length || main.note.comment) row = null;
+      at = main;
+    }
     this.host.replaceChildren(...rows);
-    this.host.dataset.empty = history.length ? "false" : "true";
+    this.host.dataset.empty = nodes.length > 1 ? "false" : "true";
     this.host.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
   }
+}
+
+/** A tree of one line, for a list of turns (`history()`), with turn `ply` (1-based) current. */
+export function lineTree(turns, ply) {
+  const note = { comment: "", nags: [], shapes: [] };
+  const nodes = [{ id: 0, parent: null, children: turns.length ? [1] : [], turn: null, note }];
+  turns.forEach((turn, index) => {
+    const id = index + 1;
+    nodes.push({ id, parent: index, children: id < turns.length ? [id + 1] : [], turn, note });
+  });
+  return { current: ply, nodes };
+}
+
+/** A side line from `first` on, inline: its turns, their comments, deeper lines in brackets
+ *  after the turn they are an alternative to (as PGN writes them). */
+function lineOf(nodes, first, current) {
+  const parts = turnParts(first, current, true);
+  let numbered = Boolean(first.note.comment);
+  let at = first;
+  while (at.children.length) {
+    const [main, ...sides] = at.children.map((id) => nodes[id]);
+    parts.push(...turnParts(main, current, numbered));
+    for (const side of sides) {
+      const nested = document.createElement("span");
+      nested.className = "nested-line";
+      nested.append("(", ...lineOf(nodes, side, current), ")");
+      parts.push(nested);
+    }
+    numbered = sides.length > 0 || Boolean(main.note.comment);
+    at = main;
+  }
+  return parts;
+}
+
+/** A turn in a side line: its number (always for White, for Black when `numbered`), its
+ *  button and its comment. */
+function turnParts(node, current, numbered) {
+  const parts = [];
+  const turn = node.turn;
+  if (turn.color === "white" || numbered) {
+    const label = document.createElement("span");
+    label.className = "move-number";
+    label.textContent = turn.color === "white" ? `${turn.moveNumber}.` : `${turn.moveNumber}…`;
+    parts.push(label);
+  }
+  parts.push(turnButton(node, current));
+  if (node.note.comment) parts.push(inlineComment(node.note.comment));
+  return parts;
+}
+
+function turnButton(node, current) {
+  const turn = node.turn;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `turn ${turn.color}`;
+  button.dataset.node = String(node.id);
+  button.dataset.code = turn.code;
+  button.dataset.notation = turn.notation;
+  const glyphs = node.note.nags.map((n) => GLYPHS[n] ?? "").join("");
+  button.textContent = (summarised(turn) ?? turn.notation) + glyphs;
+  if (node.id === current) button.setAttribute("aria-current", "step");
+  return button;
+}
+
+function commentRow(text) {
+  const row = document.createElement("li");
+  row.className = "comment-row";
+  row.append(inlineComment(text));
+  return row;
+}
+
+function inlineComment(text) {
+  const span = document.createElement("span");
+  span.className = "comment";
+  span.textContent = text;
+  return span;
 }
 
 function placeholder() {

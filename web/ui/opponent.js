@@ -113,8 +113,9 @@ export class Opponent {
   }
 
   computerToMove() {
+    // Only at the end of a line: going back over a game to look at it is no call to play.
     return this.side !== "none" && this.ongoing && this.controller.game.turnColor() === this.side &&
-      !this.controller.entry;
+      !this.controller.entry && this.controller.atLineEnd;
   }
 
   // ---- searching ---------------------------------------------------------------------
@@ -226,15 +227,14 @@ export class Opponent {
     const controller = this.controller;
     controller.inputLocked = locked;
     if (locked) controller.ui.board.set({ dests: null, selected: null });
-    else if (controller.live && controller.player.atEnd) controller.ui.board.set({ dests: controller.dests() });
+    else if (controller.player.atEnd) controller.ui.board.set({ dests: controller.dests() });
   }
 
   showHint() {
     const controller = this.controller;
     const turn = this.hint?.turn;
     if (!turn) return;
-    if (!controller.live) controller.showCurrent();
-    else if (!controller.player.atEnd) controller.player.skip();
+    if (!controller.player.atEnd) controller.player.skip();
     controller.ui.board.set({
       marks: marksFrom({ hint: [turn.from], "hint-to": [turn.to] }),
       arrows: [{ from: turn.from, to: turn.to, kind: "hint" }],
@@ -315,7 +315,7 @@ function summary(result, mover) {
 }
 
 /** Numbers a line of turns the way the move list does: "12.e4 e5 13.Nf3", "12...e5 13.Nf3". */
-function numbered(notations, number, color) {
+export function numbered(notations, number, color) {
   let n = number;
   let black = color === "black";
   return notations.map((text, index) => {

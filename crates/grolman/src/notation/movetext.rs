@@ -219,6 +219,14 @@ impl<'a> Lexer<'a> {
                     self.bump(end + 1);
                     return Ok(Some((line, Tok::Comment(body))));
                 }
+                '(' if !self.codes && chain_in_brackets(rest).is_some() => {
+                    // `e4 (Ng1-e2, Rh1-g1)` pasted from literature notation: the chain
+                    // without its comment braces, not a side line.
+                    let end = chain_in_brackets(rest).unwrap_or(0);
+                    let body = &rest[..end + 1];
+                    self.bump(end + 1);
+                    return Ok(Some((line, Tok::Comment(body))));
+                }
                 '(' | ')' => {
                     self.bump(1);
                     return Ok(Some((line, if c == '(' { Tok::Open } else { Tok::Close })));
@@ -269,6 +277,14 @@ impl<'a> Lexer<'a> {
         self.bump(end + 1);
         Ok((line, Tok::Tag(name, value)))
     }
+}
+
+/// The end (the index of `)`) of a follower list in brackets at the start of `text`.
+fn chain_in_brackets(text: &str) -> Option<usize> {
+    let end = text.find(')')?;
+    let inner = &text[1..end];
+    (!inner.trim().is_empty() && inner.split(',').all(|t| literature::parse_follower(t).is_ok()))
+        .then_some(end)
 }
 
 /// A turn read but not yet played: its chain comment or annotations may still follow it.
