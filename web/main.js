@@ -84,6 +84,14 @@ async function start() {
   // Read before the controller writes the game's fragment over it.
   const studio = readStudioFragment(location.hash);
   controller.open();
+  // A link that replaced the stored game (a lesson's "try it") offers the way back to it.
+  $("kept-note").hidden = !controller.keptByLink;
+  $("kept-restore").addEventListener("click", () => {
+    const problem = controller.restoreKept();
+    if (problem) ui.errors.show(problem);
+    $("kept-note").hidden = true;
+  });
+  $("kept-dismiss").addEventListener("click", () => { $("kept-note").hidden = true; });
   $("loading").remove();
   board.flush();
 

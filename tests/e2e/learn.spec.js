@@ -31,3 +31,25 @@ test("every lesson and every lesson board loads", async ({ page }, testInfo) => 
   await page.screenshot({ path: testInfo.outputPath("learn.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
+
+test("a lesson's try it plays the claimed turn and keeps the saved game to go back to", async ({ page }) => {
+  // A 4-turn game in the playground, stored.
+  await page.goto("index.html#variant=grolman&m=e2e4&m=e7e5&m=d2d4&m=d7d5");
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect(page.locator("#moves button.turn")).toHaveCount(4);
+  await page.goto("learn.html");
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  const claim = page.locator(".claims li", { hasText: "1. e4 is followed by the knight from g1" });
+  await claim.locator("a", { hasText: "try it" }).click();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  // The claim's turn is played, not only its position opened.
+  await expect(page.locator("#moves button.turn")).toHaveText(["e4 (Ng1-e2, Rh1-g1)"]);
+  await expect(page.locator("#kept-note")).toBeVisible();
+  await page.click("#kept-restore");
+  await expect(page.locator("#moves button.turn")).toHaveCount(4);
+  await expect(page.locator("#kept-note")).toBeHidden();
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect(page.locator("#moves button.turn")).toHaveCount(4);
+  await expect(page.locator("#kept-note")).toBeHidden();
+});

@@ -9,7 +9,7 @@ import { CascadePlayer } from "../cascade/player.js";
 import { TurnEntry, lastTurnSteps } from "./entry.js";
 import { openGame, variantInfo } from "./open.js";
 import { readFragment, writeFragment } from "./url.js";
-import { loadGame, saveGame } from "./storage.js";
+import { dropKept, keepGame, loadGame, loadKept, saveGame } from "./storage.js";
 
 export class Controller {
   /**
@@ -24,6 +24,7 @@ export class Controller {
     this.turnEntry = new TurnEntry({ board: ui.board, picker: ui.pickers, say: (text) => this.sayChoice(text) });
     this.autoplay = true;
     this.writtenHash = null;
+    this.keptByLink = false; // this page's link put the stored game aside (restoreKept)
     this.inputLocked = false; // while the computer is to move (web/ui/opponent.js)
     this.onChange = null; // called after every change of the game
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
@@ -35,6 +36,13 @@ export class Controller {
   open() {
     const fromUrl = readFragment(location.hash);
     if (fromUrl) {
+      // A link (a lesson's "try it", a shared game) must not cost the stored game its turns:
+      // it is kept aside until the player goes back to it (restoreKept).
+      const stored = loadGame();
+      if (stored && (stored.moves.length || stored.tree) && !sameGame(stored, fromUrl)) {
+        keepGame(stored);
+        this.keptByLink = true;
+      }
       const problem = this.load(fromUrl, "link");
       if (problem && !this.game) this.load(loadGame() ?? { variant: "grolman", fen: null, moves: [] }, null);
       if (!this.game) this.load({ variant: "grolman", fen: null, moves: [] }, null);
@@ -88,6 +96,16 @@ export class Controller {
       }
     }
     this.replace(game);
+    return problem;
+  }
+
+  /** Goes back to the game a link replaced. Returns the problem as a sentence, or null. */
+  restoreKept() {
+    const kept = loadKept();
+    if (!kept) return null;
+    const problem = this.load(kept, "saved game");
+    dropKept();
+    this.persist();
     return problem;
   }
 
@@ -403,3 +421,8 @@ export class Controller {
   }
 }
 
+/** Whether two descriptions ({variant, fen, moves, tree}) name the same game. */
+function sameGame(a, b) {
+  const key = (g) => JSON.stringify([g.variant, g.fen || null, g.moves ?? [], g.tree || null]);
+  return key(a) === key(b);
+}

@@ -2,6 +2,8 @@
 // Storage may be unavailable (private mode, file://): then nothing is kept, nothing breaks.
 
 const GAME_KEY = "grolman.game";
+// The stored game a link replaced (a lesson's "try it"), until the player goes back to it.
+const KEPT_KEY = "grolman.kept";
 const PREFS_KEY = "grolman.prefs";
 
 function read(key) {
@@ -26,6 +28,12 @@ export const loadGame = () => {
   return game && typeof game.variant === "string" && Array.isArray(game.moves) ? game : null;
 };
 export const saveGame = (game) => write(GAME_KEY, game);
+export const keepGame = (game) => write(KEPT_KEY, game);
+export const loadKept = () => {
+  const game = read(KEPT_KEY);
+  return game && typeof game.variant === "string" && Array.isArray(game.moves) ? game : null;
+};
+export const dropKept = () => write(KEPT_KEY, null);
 
 export const loadPrefs = () => read(PREFS_KEY) ?? {};
 export const savePrefs = (prefs) => write(PREFS_KEY, { ...loadPrefs(), ...prefs });

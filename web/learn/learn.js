@@ -14,7 +14,8 @@ function make(tag, attributes = {}, text = "") {
   return node;
 }
 
-/** A link that opens the claim's position (after its moves) in the playground. */
+/** A link that opens the claim's position (after its moves) in the playground, and plays the
+ *  claimed turn when the claim names one by its code. */
 function playgroundLink(variant, fen, moves) {
   const parts = [`variant=${encodeURIComponent(variant)}`];
   if (fen) parts.push(`fen=${encodeURIComponent(fen)}`);
@@ -47,7 +48,8 @@ function lessonSection(lesson, names) {
   for (const claim of lesson.claims) {
     const item = make("li", {}, claim.say);
     const variant = claim.variant ?? lesson.variant;
-    item.append(make("a", { href: playgroundLink(variant, claim.fen, claim.moves) }, "try it"));
+    const moves = [...(claim.moves ?? []), ...(claim.code ? [claim.code] : [])];
+    item.append(make("a", { href: playgroundLink(variant, claim.fen, moves) }, "try it"));
     claims.append(item);
   }
   section.append(claims);
