@@ -194,7 +194,7 @@ export class SolvePanel {
     const problem = this.controller.load({ variant: twin.variant, fen, moves }, "solution");
     this.controller.persist();
     if (problem) this.els.error.textContent = problem;
-    else this.controller.viewTurn(moves.length, { autoplay: true });
+    else this.controller.goTo(this.controller.tree.current, { autoplay: true }); // the line's last turn, replayed
     for (const b of this.tree.querySelectorAll("button.move[aria-current]")) b.removeAttribute("aria-current");
     button.setAttribute("aria-current", "true");
   }
