@@ -180,6 +180,32 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
+/// Squares the pawns of `color` on `pawns` attack, all at once (shifts instead of a lookup per
+/// pawn: the Tatarstan phase asks this of whole sets).
+#[inline]
+pub fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let (west, east) = (pawns.0 & NOT_A, pawns.0 & NOT_H);
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
+}
+
+/// Squares the knights on `knights` attack, all at once.
+#[inline]
+pub fn knight_attacks_set(knights: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_AB: u64 = !0x0303_0303_0303_0303;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_GH: u64 = !0xc0c0_c0c0_c0c0_c0c0;
+    let b = knights.0;
+    let one = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let two = ((b << 2) & NOT_AB) | ((b >> 2) & NOT_GH);
+    Bitboard((one << 16) | (one >> 16) | (two << 8) | (two >> 8))
+}
+
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let i = sq.index();
@@ -293,6 +319,30 @@ mod tests {
                 let bishop = slide(sq, occ, &[(1, 1), (-1, 1), (1, -1), (-1, -1)]);
                 assert_eq!(rook_attacks(sq, occ), rook, "rook on {sq} occ {occ:?}");
                 assert_eq!(bishop_attacks(sq, occ), bishop, "bishop on {sq} occ {occ:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn set_attacks_agree_with_the_square_tables() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let set = Bitboard(seed & (seed >> 5));
+            let by_square = |f: &dyn Fn(Square) -> Bitboard| set.fold(Bitboard::EMPTY, |bb, sq| bb | f(sq));
+            assert_eq!(
+                knight_attacks_set(set),
+                by_square(&knight_attacks),
+                "knights {set:?}"
+            );
+            for color in [Color::White, Color::Black] {
+                assert_eq!(
+                    pawn_attacks_set(color, set),
+                    by_square(&|sq| pawn_attacks(color, sq)),
+                    "{color:?} pawns {set:?}"
+                );
             }
         }
     }

@@ -108,6 +108,22 @@ impl Board {
         }
     }
 
+    /// Changes the kind of every unit on `squares` to `role` (the Tatarstan phase turns whole
+    /// sets at once).
+    #[inline]
+    pub(crate) fn retype(&mut self, squares: Bitboard, role: Role) {
+        debug_assert!((squares & !self.occupied).is_empty(), "retyping an empty square");
+        for set in &mut self.by_role {
+            *set &= !squares;
+        }
+        self.by_role[role.index()] |= squares;
+        for sq in squares {
+            if let Some(p) = &mut self.mailbox[sq.index()] {
+                p.role = role;
+            }
+        }
+    }
+
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied
             .map(move |sq| (sq, self.mailbox[sq.index()].expect("occupied")))
