@@ -184,6 +184,40 @@ impl Kinds {
     }
 }
 
+impl Kinds {
+    /// Moves the unit of kind `role` on `from` to the empty square `to` (the Tatarstan counter
+    /// walks our chains on our units alone).
+    #[inline]
+    pub(crate) fn shift(&mut self, from: Square, to: Square, role: Role) {
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        for set in &mut self.by_color {
+            if set.contains(from) {
+                *set ^= both;
+            }
+        }
+        self.by_role[role.index()] ^= both;
+        self.occupied ^= both;
+    }
+
+    /// Takes the unit of kind `role` off `sq` (the square is left empty).
+    #[inline]
+    pub(crate) fn remove(&mut self, sq: Square, role: Role) {
+        let bb = !Bitboard::from_square(sq);
+        for set in &mut self.by_color {
+            *set &= bb;
+        }
+        self.by_role[role.index()] &= bb;
+        self.occupied &= bb;
+    }
+
+    /// The same units with the occupancy `occupied`.
+    #[inline]
+    pub(crate) fn with_occupancy(mut self, occupied: Bitboard) -> Kinds {
+        self.occupied = occupied;
+        self
+    }
+}
+
 impl Units for Kinds {
     #[inline]
     fn by_color(&self, color: Color) -> Bitboard {

@@ -70,9 +70,10 @@ mod kept;
 mod moves;
 mod orthodox;
 mod plies;
+mod tatarstan;
 mod walk;
 
-/// Perft by the fast counter of the variant (the general generator for Tatarstan chess).
+/// Perft by the fast counter of the variant.
 pub(super) fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
     match (rules.variant, depth) {
         (_, 0) => 1,
@@ -80,7 +81,7 @@ pub(super) fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
         (Variant::Grolman, _) => {
             plies::grolman(&mut pos.clone(), rules, depth, &mut kept::Scratch::default())
         }
-        _ => super::perft(pos, rules, depth),
+        (Variant::Tatarstan, _) => tatarstan::perft(pos, rules, depth, &mut tatarstan::Scratch::default()),
     }
 }
 
@@ -188,6 +189,51 @@ mod tests {
             }
         }
         assert!(seen > 10_000, "{seen} positions");
+    }
+
+    /// The Tatarstan counter's last ply against the general generator, on every position of
+    /// small trees: the suite's positions, and some where units turn into pawns on their
+    /// owner's last rank (the owners' choices, a follower promoting beside a pawn, a king that
+    /// follows into the attack of a transformed unit).
+    #[test]
+    fn tatarstan_counter_agrees_with_the_generator() {
+        let rules = Rules::new(Variant::Tatarstan);
+        let mut fens = positions();
+        fens.extend([
+            // A rook that leads to e3 stops the pawn from following e2-e4.
+            "7k/8/8/8/4R3/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/1p6/n3K3 w - - 0 1",
+            "4k3/8/8/8/8/8/1p6/n3K3 b - - 0 1",
+            "r3k3/1P6/8/8/8/8/1p6/n3K2R w K - 0 1",
+            "1R6/P1P5/7k/8/8/8/8/R3K3 w Q - 0 1",
+            "rn2k3/1P1P4/8/8/8/8/6p1/4K2N b - - 0 1",
+        ]);
+        let mut scratch = tatarstan::Scratch::default();
+        let mut seen = 0;
+        for fen in fens {
+            let pos = Position::from_fen(fen).expect("fen");
+            let mut check = |p: &Position| {
+                assert_eq!(
+                    tatarstan::count(p, rules, &mut scratch),
+                    count_turns(p, rules),
+                    "{}",
+                    p.fen()
+                );
+                seen += 1;
+            };
+            check(&pos);
+            let mut children = Vec::new();
+            for_each_turn(&pos, rules, false, &mut |v| {
+                children.push(v.after.clone());
+                false
+            });
+            // Every child of the small positions, a sample of the crowded ones'.
+            let step = (children.len() / 40).max(1);
+            for child in children.iter().step_by(step) {
+                check(child);
+            }
+        }
+        assert!(seen > 300, "{seen} positions");
     }
 
     /// The in-place inner plies, and the last two plies played from kept chains, against the
