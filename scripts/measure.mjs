@@ -44,7 +44,7 @@ for (const line of (searchBench.stdout ?? "").split("\n")) {
 const PERFT_CASES = (native.length ? native : [
   { variant: "orthodox", name: "start", depth: 5 },
   { variant: "grolman", name: "start", depth: 4 },
-  { variant: "tatarstan", name: "start", depth: 2 },
+  { variant: "tatarstan", name: "start", depth: 3 },
 ]).map(({ variant, name, depth }) => ({ variant, name, fen: FENS[name], depth }));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -2,7 +2,7 @@
 //!
 //! [`perft`] is the reference: it plays every turn with the general generator that the board,
 //! the engine and the solver use, so a change to a rule shows in its counts. [`fast_perft`]
-//! counts the same with the fast counters of [`fast`] (orthodox chess and Grolman chess), which
+//! counts the same with the fast counters of [`fast`] (one per variant), which
 //! the golden counts of `tests/data` check against the reference.
 
 use crate::position::Position;
@@ -33,8 +33,7 @@ pub fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
     }
 }
 
-/// [`perft`] by the fast counters: orthodox and Grolman chess have their own (many times
-/// faster), Tatarstan chess is counted by the general generator.
+/// [`perft`] by the fast counters of each variant (many times faster).
 ///
 /// ```
 /// use grolman::{fast_perft, perft, Position, Variant};

@@ -1,6 +1,7 @@
 //! The fast counters: orthodox chess (`orthodox`, a fully legal generator with bulk counting at
-//! the last ply) and Grolman chess (`plies` above the last two plies, then `count` with
-//! `expand` for the ply above the last). Both are checked against the reference
+//! the last ply), Grolman chess (`plies` above the last two plies, then `count` with
+//! `expand` for the ply above the last) and Tatarstan chess (`tatarstan`, the last ply, with
+//! `chain_states`). All are checked against the reference
 //! [`super::perft`] by the golden counts of `tests/data` and by the tests below; with the
 //! `check-fast-perft` feature every count they make is.
 //!
@@ -64,6 +65,7 @@ use crate::position::Position;
 use crate::variant::{Rules, Variant};
 
 mod castling;
+mod chain_states;
 mod count;
 mod expand;
 mod kept;

@@ -24,6 +24,8 @@ use crate::types::{Color, Role, Square};
 use crate::variant::Rules;
 use crate::Bitboard;
 
+use super::chain_states::{Found, Memo};
+
 /// Tatarstan perft: the general generator down to the last ply, then [`count`].
 pub(super) fn perft(pos: &Position, rules: Rules, depth: u32, scratch: &mut Scratch) -> u64 {
     match depth {
@@ -44,37 +46,28 @@ pub(super) fn perft(pos: &Position, rules: Rules, depth: u32, scratch: &mut Scra
 pub(super) fn count(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
     let us = pos.turn();
     let board = &pos.board;
-    scratch.restart();
+    scratch.restart(pos);
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
-    leads.sort_by_key(|l| l.from);
     // With no unit of ours on our last rank, none stands there at the end of a chain unless
-    // the leader lands there (followers only fill squares that our units left), so our phase
-    // offers no choice, and a leader's chains can be walked once for all its destinations.
+    // the leader lands there (followers only fill squares that our units left): our phase
+    // offers no choice, no follower promotes, and the chains can be counted by the state they
+    // reach ([`Memo`]).
     let shareable = (board.by_color(us) & Bitboard::rank(us.last_rank())).is_empty();
     let mut work = pos.clone();
     let mut n = 0;
-    for run in leads.chunk_by(|a, b| a.from == b.from) {
-        let mut walked = false;
-        for &lead in run {
-            let shared = shareable
-                && matches!(
-                    lead.kind,
-                    LeadKind::Quiet | LeadKind::Capture | LeadKind::DoubleStep
-                )
-                && lead.to.rank() != us.last_rank();
-            if shared {
-                if !walked {
-                    walk_lifted(pos, lead.from, scratch);
-                    walked = true;
-                }
-                if lead.kind == LeadKind::Capture || !scratch.chains.sensitive.contains(lead.to) {
-                    n += scratch.count_lifted(pos, lead);
-                    continue;
-                }
-            }
-            n += count_played(&mut work, lead, scratch);
-        }
+    for lead in leads {
+        let counted = shareable
+            && matches!(
+                lead.kind,
+                LeadKind::Quiet | LeadKind::Capture | LeadKind::DoubleStep
+            )
+            && lead.to.rank() != us.last_rank();
+        n += if counted {
+            scratch.count_by_memo(pos, lead)
+        } else {
+            count_played(&mut work, lead, scratch)
+        };
     }
     super::checked(pos, rules, 1, n)
 }
@@ -84,7 +77,7 @@ fn count_played(work: &mut Position, lead: Lead, scratch: &mut Scratch) -> u64 {
     let us = work.turn();
     let made = step::make_lead(work, lead);
     let (moved, vacated) = chain::after_lead(lead, made.castle);
-    let mut space = Ours::<false> {
+    let mut space = Ours {
         us,
         ours: Kinds::of(&work.board, us),
         unmoved: work.board.by_color(us) & !moved,
@@ -98,65 +91,24 @@ fn count_played(work: &mut Position, lead: Lead, scratch: &mut Scratch) -> u64 {
     n
 }
 
-/// Walks the chains behind the unit on `from` with that unit lifted off the board, into
-/// `scratch.chains`: they hold for every destination that blocks none of their followers'
-/// lines (`Chains::sensitive`), and for every capture (a captured unit's square stays occupied).
-fn walk_lifted(pos: &Position, from: Square, scratch: &mut Scratch) {
-    let us = pos.turn();
-    let mut ours = Kinds::of(&pos.board, us);
-    if let Some(role) = pos.board.role_at(from) {
-        ours.remove(from, role);
-    }
-    scratch.chains.ends.clear();
-    scratch.chains.sensitive = Bitboard::EMPTY;
-    let mut space = Ours::<true> {
-        us,
-        ours,
-        unmoved: ours.by_color(us),
-        theirs: ours,
-        played: [None; 16],
-        len: 0,
-        scratch,
-    };
-    chain::walk_chains(&mut space, [Some(from), None], 1);
-}
-
-/// The chains behind a lifted leader ([`walk_lifted`]), each kind of end once: the square left
-/// empty, where our king stands (`None` when it is the leader), and how many chains end so.
-#[derive(Default)]
-pub(super) struct Chains {
-    ends: Vec<(Square, Option<Square>, u64)>,
-    /// The squares whose occupancy decided a follower: a leader landing on one of them may
-    /// change the chains.
-    sensitive: Bitboard,
-}
+/// A follower's step: from, to, kind, promotion.
+type Played = (Square, Square, Role, Option<Role>);
 
 /// Our units alone, as the space the chains are walked in ([`chain::Space`]): each follower
-/// moved on our sets, and moved back. At the end of each chain, with `LIFTED` the end is
-/// noted in `scratch.chains` (the leader lifted off: [`walk_lifted`]), else judged.
-struct Ours<'a, const LIFTED: bool> {
+/// moved on our sets, and moved back; the end of each chain judged.
+struct Ours<'a> {
     us: Color,
     ours: Kinds,
     unmoved: Bitboard,
     /// The other side's units after the leading move.
     theirs: Kinds,
     /// The followers played (from, to, kind, promotion): at most 15 in a chain.
-    played: [Option<(Square, Square, Role, Option<Role>)>; 16],
+    played: [Option<Played>; 16],
     len: usize,
     scratch: &'a mut Scratch,
 }
 
-/// The squares where a unit landing would stop one of the followers `units` (the weakest able)
-/// from reaching the vacated square `v`: those between `v` and each slider, and the square a
-/// pawn's double step passes over (a knight's or king's step passes over none). Only they may
-/// change who follows into `v`: a unit landing can only block, and blocking a stronger unit
-/// changes nothing.
-#[inline]
-fn lines_to(v: Square, units: Bitboard) -> Bitboard {
-    units.fold(Bitboard::EMPTY, |bb, s| bb | attacks::between(v, s))
-}
-
-impl<const LIFTED: bool> chain::Space for Ours<'_, LIFTED> {
+impl chain::Space for Ours<'_> {
     type Units = Bitboard;
     type Note = ();
     type Mark = usize;
@@ -176,15 +128,7 @@ impl<const LIFTED: bool> chain::Space for Ours<'_, LIFTED> {
             board: &self.ours,
             us: self.us,
         };
-        let best = chain::followers(&reach, self.unmoved, vacated);
-        if let (true, Some((_, found))) = (LIFTED, best) {
-            for (v, units) in vacated.into_iter().zip(found) {
-                if let Some(v) = v {
-                    self.scratch.chains.sensitive |= lines_to(v, units);
-                }
-            }
-        }
-        (best, ())
+        (chain::followers(&reach, self.unmoved, vacated), ())
     }
 
     #[inline(always)]
@@ -222,23 +166,13 @@ impl<const LIFTED: bool> chain::Space for Ours<'_, LIFTED> {
     }
 
     #[inline]
-    fn end(&mut self, vacated: [Option<Square>; 2], mult: u32) -> u64 {
+    fn end(&mut self, _vacated: [Option<Square>; 2], mult: u32) -> u64 {
         let king = self.ours.by_role(Role::King).first();
-        if LIFTED {
-            let ends = &mut self.scratch.chains.ends;
-            let (Some(left), mult) = (vacated[0], u64::from(mult)) else {
-                return 0;
-            };
-            match ends.iter_mut().find(|e| e.0 == left && e.1 == king) {
-                Some(e) => e.2 += mult,
-                None => ends.push((left, king, mult)),
-            }
-            return 0;
-        }
         let occupied = self.ours.occupied();
-        let safe = self
-            .scratch
-            .safe_outcomes(self.theirs.with_occupancy(occupied), self.us.other(), king);
+        let safe =
+            self.scratch
+                .phases
+                .safe_outcomes(self.theirs.with_occupancy(occupied), self.us.other(), king);
         if safe == 0 {
             return 0;
         }
@@ -272,17 +206,79 @@ fn attacked(kinds: &Kinds, color: Color) -> Bitboard {
     })
 }
 
+/// What the counter keeps for one position: its chains by state, and the other side's phases.
+#[derive(Default)]
+pub(super) struct Scratch {
+    memo: Memo,
+    phases: Phases,
+}
+
+impl Scratch {
+    /// A new position: forgets everything.
+    fn restart(&mut self, pos: &Position) {
+        self.memo.restart();
+        self.phases.restart(pos);
+    }
+
+    /// The legal turns of `lead`, its chains counted by [`Memo`]: each kind of end judged
+    /// once, with the leader on its destination.
+    fn count_by_memo(&mut self, pos: &Position, lead: Lead) -> u64 {
+        let board = &pos.board;
+        let (us, them) = (pos.turn(), pos.turn().other());
+        // A capture leaves the occupancy as it was; any other lead fills its destination.
+        let block = (lead.kind != LeadKind::Capture).then_some(lead.to);
+        let ours = Kinds::of(board, us);
+        let found = self
+            .memo
+            .chains(&ours, us, lead.from, ours.by_color(us).without(lead.from), block);
+        let mut theirs = Kinds::of(board, them);
+        if let Some(taken) = board.role_at(lead.to) {
+            theirs.remove(lead.to, taken);
+        }
+        let king = if board.by_role(Role::King).contains(lead.from) {
+            Some(lead.to)
+        } else {
+            board.king_of(us)
+        };
+        let filled = board.occupied().with(lead.to);
+        let one;
+        let (ends, king) = match found {
+            Found::One(end) => {
+                one = [end];
+                (&one[..], king)
+            }
+            Found::Run {
+                start,
+                len,
+                king: moved,
+            } => (&self.memo.ends[start..start + len], moved.or(king)),
+        };
+        let mut n = 0;
+        for end in ends {
+            let king = end.king.or(king);
+            n += end.chains
+                * self
+                    .phases
+                    .safe_outcomes(theirs.with_occupancy(filled.without(end.left)), them, king);
+        }
+        n
+    }
+}
+
 /// The other side's phases of one position, by occupancy and set of its units: the squares
 /// they attack after each of their owners' combinations.
-pub(super) struct Scratch {
-    /// The chains of the leader being counted, when they are walked lifted.
-    chains: Chains,
+pub(super) struct Phases {
     slots: Vec<Slot>,
     /// The attacked sets, each slot's in a run.
     attacked: Vec<Bitboard>,
     /// Slots of other stamps are empty.
     stamp: u32,
     used: usize,
+    /// The other side's units before the turn, the occupancy then, and the squares their
+    /// lines reach then (a queen's from each unit but the king, which never changes kind):
+    /// a turn that changes the occupancy nowhere on them leaves each unit's attacks, whatever
+    /// its kind, as they were, and so the phase.
+    before: (Bitboard, Bitboard, Bitboard),
 }
 
 #[derive(Clone, Copy, Default)]
@@ -294,23 +290,33 @@ struct Slot {
     len: u32,
 }
 
-impl Default for Scratch {
+impl Default for Phases {
     fn default() -> Self {
-        Scratch {
-            chains: Chains::default(),
-            slots: vec![Slot::default(); Scratch::SLOTS],
+        Phases {
+            slots: vec![Slot::default(); Phases::SLOTS],
             attacked: Vec::new(),
             stamp: 0,
             used: 0,
+            before: (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
         }
     }
 }
 
-impl Scratch {
+impl Phases {
     const SLOTS: usize = 1 << 12;
 
-    /// Forgets every phase (a new position: the other side's kinds may differ).
-    fn restart(&mut self) {
+    /// Forgets every phase (the other side's kinds may differ in `pos`).
+    fn restart(&mut self, pos: &Position) {
+        self.forget();
+        let board = &pos.board;
+        let units = board.by_color(pos.turn().other());
+        let occ = board.occupied();
+        let lines = (units & !board.by_role(Role::King))
+            .fold(Bitboard::EMPTY, |bb, sq| bb | attacks::queen_attacks(sq, occ));
+        self.before = (units, occ, lines);
+    }
+
+    fn forget(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill(Slot::default());
@@ -320,12 +326,17 @@ impl Scratch {
         self.used = 0;
     }
 
-    /// How many combinations of the choices of `them` after the phase on their units `theirs` leave `king`
-    /// (ours) unattacked: all of them when we have no king.
+    /// How many combinations of the choices of `them` after the phase on their units `theirs`
+    /// leave `king` (ours) unattacked: all of them when we have no king.
     #[inline]
     fn safe_outcomes(&mut self, theirs: Kinds, them: Color, king: Option<Square>) -> u64 {
-        let (occupied, units) = (theirs.occupied(), theirs.by_color(them));
-        let mask = Scratch::SLOTS - 1;
+        let units = theirs.by_color(them);
+        let (units_before, occ_before, lines) = self.before;
+        let mut occupied = theirs.occupied();
+        if units == units_before && ((occupied ^ occ_before) & lines).is_empty() {
+            occupied = occ_before;
+        }
+        let mask = Phases::SLOTS - 1;
         let hash = (occupied.0 ^ units.0.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut i = (hash >> 52) as usize & mask;
         loop {
@@ -338,12 +349,12 @@ impl Scratch {
             }
             i = (i + 1) & mask;
         }
-        if self.used * 2 > Scratch::SLOTS {
-            self.restart();
+        if self.used * 2 > Phases::SLOTS {
+            self.forget();
             return self.safe_outcomes(theirs, them, king);
         }
         let start = self.attacked.len();
-        let mut kinds = theirs;
+        let mut kinds = theirs.with_occupancy(occupied);
         let mut last_rank = LastRank::default();
         transform::stage::<_, false>(&mut kinds, Role::Pawn, &mut Vec::new(), Some(&mut last_rank));
         self.each_choice(kinds, &last_rank, 0, them);
@@ -357,26 +368,6 @@ impl Scratch {
         self.slots[i] = slot;
         self.used += 1;
         self.count_safe(slot, king)
-    }
-
-    /// The legal turns of `lead` from the chains of its leader walked lifted
-    /// (`self.chains`): each end judged with the leader on its destination.
-    fn count_lifted(&mut self, pos: &Position, lead: Lead) -> u64 {
-        let board = &pos.board;
-        let them = pos.turn().other();
-        let mut theirs = Kinds::of(board, them);
-        if let Some(taken) = board.role_at(lead.to) {
-            theirs.remove(lead.to, taken);
-        }
-        let king_leads = board.by_role(Role::King).contains(lead.from);
-        let filled = board.occupied().with(lead.to);
-        let mut n = 0;
-        for k in 0..self.chains.ends.len() {
-            let (left, king, mult) = self.chains.ends[k];
-            let king = if king_leads { Some(lead.to) } else { king };
-            n += mult * self.safe_outcomes(theirs.with_occupancy(filled.without(left)), them, king);
-        }
-        n
     }
 
     #[inline]
