@@ -116,8 +116,10 @@ fn line_text(pos: &Position, turns: &[Turn]) -> String {
     s
 }
 
-/// `grolman solve <file or ->`
+/// `grolman solve [--popeye] <file or ->`: our report, or with `--popeye` Popeye's layout.
 pub fn solve(args: &[String]) -> Result<(), Failure> {
+    let popeye = args.first().is_some_and(|a| a == "--popeye");
+    let args = &args[usize::from(popeye)..];
     let path = args
         .first()
         .ok_or_else(|| usage("missing problem file (or - for standard input)"))?;
@@ -136,12 +138,20 @@ pub fn solve(args: &[String]) -> Result<(), Failure> {
         if !p.title.is_empty() {
             say!("{}", p.title);
         }
+        if popeye {
+            say!("{} {}", p.variant, p.twins[0].stipulation);
+        }
         for entry in p.entries() {
             let start = Instant::now();
             let report = match entry {
                 problem::Entry::Twin(twin) => problem::solve_twin(p, twin, &mut || true).map_err(input)?,
                 problem::Entry::Illegal(twin) => problem::TwinReport::illegal(p, twin),
             };
+            if popeye {
+                let time = start.elapsed().as_secs_f64();
+                out::write(format_args!("{}", report.popeye_text(Some(time))))?;
+                continue;
+            }
             out::write(format_args!("{}", report.text()))?;
             if report.illegal.is_none() {
                 say!(

@@ -19,7 +19,7 @@ const USAGE: &str = "usage:
   grolman bench [rounds]
   grolman bench-search [rounds]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
-  grolman solve <file or ->
+  grolman solve [--popeye] <file or ->
   grolman solve-bench <file> [--exhaustive | --compare]
   grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] [--black-and-white] > out.svg
 variants: orthodox, grolman, tatarstan";

@@ -153,3 +153,61 @@ fn twin_changes_do_what_popeyes_manual_says() {
     // i) a helpmate: Black moves first.
     assert_eq!(fen("i)"), "3qkbnr/4p3/8/8/8/8/3PP3/RNBQK3 b Qk - 0 1");
 }
+
+/// The other options, and the words of a problem with `Forsyth` and `NextProblem`.
+const OPTIONS: [&str; 3] = [
+    "BeginProblem Forsyth 4k2r/8/8/3pP3/8/8/8/R3K2R Stipulation s#2
+     Option Defence 2 PostKeyPlay Quodlibet NonTrivial 0 1 StopOnShortSolutions EnPassant d7 d6 d5
+     NoCastling a1 h8 Intelligent 2 MaxTime 10 Duplex
+     NextProblem Pieces White Ke1 Black Ke8 Stipulation h#2 Option WhiteToPlay HalfDuplex EndProblem",
+    "DebutProbleme Forsyth 4r2t/8/8/3pP3/8/8/8/T3R2T Enonce s#2
+     Option Defense 2 ApresCle Quodlibet NonTrivial 0 1 FinApresSolutionsCourtes EnPassant d7 d6 d5
+     SansRoquer a1 h8 Intelligent 2 MaxTemps 10 Duplex
+     ASuivre Pieces Blanc Re1 Noir Re8 Enonce h#2 Option ApparentSeul DemiDuplex FinProbleme",
+    "AnfangProblem Forsyth 4k2t/8/8/3bB3/8/8/8/T3K2T Forderung s#2
+     Option Widerlegung 2 NachSchluessel Quodlibet NichtTrivial 0 1 StopNachKurzloesungen EnPassant d7 d6 d5
+     KeineRochade a1 h8 Intelligent 2 MaxZeit 10 Duplex
+     WeiteresProblem Steine Weiss Ke1 Schwarz Ke8 Forderung h#2 Option WeissBeginnt HalbDuplex EndeProblem",
+];
+
+#[test]
+fn every_option_has_its_french_and_german_name() {
+    let read: Vec<Vec<Problem>> = OPTIONS.iter().map(|t| parse(t).unwrap()).collect();
+    for other in &read[1..] {
+        for (a, b) in read[0].iter().zip(other) {
+            assert_eq!(summary(b), summary(a));
+            assert_eq!(b.options, a.options);
+        }
+    }
+    let [first, second] = &read[0][..] else {
+        panic!("two problems")
+    };
+    assert_eq!(
+        first.options,
+        Options {
+            tries: Some(2),
+            post_key: true,
+            quodlibet: true,
+            non_trivial: Some((0, 1)),
+            stop_on_short: true,
+            ..Options::default()
+        }
+    );
+    // PostKeyPlay puts Black, the defender, to move; but EnPassant d7 d6 d5 says Black just
+    // moved, so that position is illegal, reported and skipped. Duplex solves it once more
+    // with White to move, where e5xd6 is possible; NoCastling a1 h8 leaves White's O-O only.
+    let sides: Vec<(String, &str)> = first
+        .twins
+        .iter()
+        .map(|t| (t.position.fen(), t.change.as_str()))
+        .collect();
+    assert_eq!(
+        sides,
+        [("4k2r/8/8/3pP3/8/8/8/R3K2R w K d6 0 1".to_string(), "duplex")]
+    );
+    assert_eq!(first.illegal.len(), 1, "Black to move after a black double step");
+    // WhiteToPlay: h#2 becomes h#1.5 with White first; HalfDuplex: only the other side, Black.
+    assert_eq!(second.twins.len(), 1);
+    assert_eq!(second.twins[0].stipulation.to_string(), "h#1.5");
+    assert_eq!(second.twins[0].position.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}

@@ -4,6 +4,7 @@
 
 mod input;
 mod intelligent;
+mod popeye_out;
 mod reach;
 mod report;
 mod solve;

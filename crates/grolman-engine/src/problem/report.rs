@@ -9,6 +9,8 @@ use grolman::Variant;
 pub struct Move {
     pub code: String,
     pub notation: String,
+    /// Popeye's long notation (`Sa5-c4`, `e5*d6 ep.`, ` #`), for its layout.
+    pub long: String,
 }
 
 /// A turn of the attacker (the side that plays for the goal in `#n` and `s#n`) with what

@@ -1,7 +1,7 @@
 //! The report's trees, built from the solver's tests: keys and tries with threats, variations
 //! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
 
-use grolman::{notation, OwnerPromotion, Position, Step, Turn};
+use grolman::{notation, OwnerPromotion, Position, Role, Step, Turn};
 
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
 use super::solve::{null_move, Solver};
@@ -56,11 +56,68 @@ impl TwinReport {
     }
 }
 
-fn mv(t: &Turn) -> Move {
+fn mv(pos: &Position, t: &Turn) -> Move {
     Move {
         code: t.code.clone(),
         notation: t.notation.clone(),
+        long: popeye_long(pos, t),
     }
+}
+
+/// Popeye's English long notation of a turn played in `pos`: `Sa5-c4`, `e5*d6 ep.`, `0-0`,
+/// `b7-b8=Q`, ` +` and ` #`; a Grolman chain follows in parentheses (`e2-e4 (Sg1-e2,
+/// Rh1-g1)`) and Tatarstan transformations in brackets as in our notation, since Popeye has
+/// neither.
+fn popeye_long(pos: &Position, t: &Turn) -> String {
+    let board = pos.board();
+    let letter = |role: Role| match role {
+        Role::Pawn => String::new(),
+        Role::Knight => "S".into(),
+        r => r.upper().to_string(),
+    };
+    let promotion = |p: Option<Role>| p.map_or(String::new(), |r| format!("={}", letter(r)));
+    let lead = t.steps[0];
+    let role = board.piece_at(lead.from).map_or(Role::Pawn, |p| p.role);
+    let files = i32::from(lead.to.file()) - i32::from(lead.from.file());
+    let mut s = if role == Role::King && files.abs() == 2 {
+        if files > 0 {
+            "0-0".into()
+        } else {
+            "0-0-0".into()
+        }
+    } else {
+        let target = board.piece_at(lead.to);
+        let en_passant = role == Role::Pawn && files != 0 && target.is_none();
+        let sep = if target.is_some() || en_passant { '*' } else { '-' };
+        let ep = if en_passant { " ep." } else { "" };
+        format!(
+            "{}{}{sep}{}{}{ep}",
+            letter(role),
+            lead.from,
+            lead.to,
+            promotion(lead.promotion)
+        )
+    };
+    let followers: Vec<String> = t
+        .followers()
+        .iter()
+        .map(|f| {
+            let r = board.piece_at(f.from).map_or(Role::Pawn, |p| p.role);
+            format!("{}{}-{}{}", letter(r), f.from, f.to, promotion(f.promotion))
+        })
+        .collect();
+    if !followers.is_empty() {
+        s.push_str(&format!(" ({})", followers.join(", ")));
+    }
+    if let Some(i) = t.notation.find(" [") {
+        s.push_str(t.notation[i..].trim_end_matches(['+', '#']));
+    }
+    if t.mate {
+        s.push_str(" #");
+    } else if t.check {
+        s.push_str(" +");
+    }
+    s
 }
 
 impl Solver<'_> {
@@ -146,7 +203,7 @@ impl Solver<'_> {
             if !ok {
                 continue;
             }
-            line.push(mv(&t));
+            line.push(mv(pos, &t));
             if plies == 1 {
                 out.push(Line {
                     turns: line.clone(),
@@ -201,7 +258,7 @@ impl Solver<'_> {
             if !self.series_step(&t.after, n, aim) {
                 continue;
             }
-            line.push(mv(&t));
+            line.push(mv(pos, &t));
             if n > 1 {
                 if let Some(next) = null_move(&t.after) {
                     self.series_walk(&next, n - 1, aim, max, line, out);
@@ -214,7 +271,7 @@ impl Solver<'_> {
                 for last in notation::legal_turns(&t.after, self.rules) {
                     if self.reached(&last.after) && out.len() < max {
                         let mut turns = line.clone();
-                        turns.push(mv(&last));
+                        turns.push(mv(&t.after, &last));
                         out.push(series_line(turns, true));
                     }
                 }
@@ -233,7 +290,7 @@ impl Solver<'_> {
             if group.iter().all(|t| self.defend(&t.after, n, aim)) {
                 for t in &group {
                     r.solutions.push(vec![t.code.clone()]);
-                    let node = self.attack_node(t, n, aim, true);
+                    let node = self.attack_node(pos, t, n, aim, true);
                     r.keys.push(node);
                 }
                 continue;
@@ -244,7 +301,7 @@ impl Solver<'_> {
                 continue;
             };
             if !refutations.is_empty() && refutations.len() <= most {
-                let attack = self.attack_node(t, n, aim, true);
+                let attack = self.attack_node(pos, t, n, aim, true);
                 r.tries.push(Try { attack, refutations });
             }
         }
@@ -268,7 +325,7 @@ impl Solver<'_> {
                     || (n > 1 && self.attack(&m.after, n - 1, aim))
             });
             if !answered {
-                out.push(mv(&group[0]));
+                out.push(mv(pos, &group[0]));
             }
         }
         Some(out)
@@ -276,9 +333,9 @@ impl Solver<'_> {
 
     /// An attacker turn that leaves `n - 1` turns, with its threat (for keys and tries) and
     /// the defences the attacker answers.
-    fn attack_node(&mut self, t: &Turn, n: u32, aim: Aim, with_threat: bool) -> Attack {
+    fn attack_node(&mut self, pos: &Position, t: &Turn, n: u32, aim: Aim, with_threat: bool) -> Attack {
         let mut node = Attack {
-            turn: mv(t),
+            turn: mv(pos, t),
             threats: Vec::new(),
             zugzwang: false,
             defences: Vec::new(),
@@ -301,7 +358,7 @@ impl Solver<'_> {
         for g in grouped(pos, notation::legal_turns(pos, self.rules)) {
             if g.iter().all(|a| self.defend(&a.after, k, aim)) {
                 for a in &g {
-                    let node = self.attack_node(a, k, aim, false);
+                    let node = self.attack_node(pos, a, k, aim, false);
                     out.push(node);
                 }
             }
@@ -346,7 +403,7 @@ impl Solver<'_> {
                     self.winning_turns(&t.after, k, aim)
                 };
                 out.push(Defence {
-                    turn: mv(t),
+                    turn: mv(pos, t),
                     turns_left: k,
                     answers,
                 });

@@ -1,0 +1,143 @@
+//! What the solving options do, on small problems whose answers are worked out in the
+//! comments (or by a brute force over the rules crate), and Popeye's output layout.
+
+use grolman::{for_each_turn, has_legal_turn, write_code, Position, Rules};
+use grolman_engine::problem::{parse, solve, TwinReport};
+
+fn reports(text: &str) -> Vec<TwinReport> {
+    solve(&parse(text).unwrap()[0], &mut || true).unwrap()
+}
+
+fn problem(pieces: &str, stipulation: &str, options: &str) -> String {
+    format!("BeginProblem\nPieces {pieces}\nStipulation {stipulation}\nOption {options}\nEndProblem")
+}
+
+fn keys(r: &TwinReport) -> Vec<String> {
+    let mut k: Vec<String> = r.keys.iter().map(|k| k.turn.code.clone()).collect();
+    k.sort();
+    k
+}
+
+#[test]
+fn post_key_play_solves_the_position_after_the_key() {
+    // After 1.Kc7 (the key of Kc6 Rh1 Bb5 against Ka7 Pb6) Black has only Ka8 (b8 is the
+    // king's, a6 the bishop's, b6 is blocked), and 2.Ra1 mates.
+    let r = reports(&problem("White Kc7 Rh1 Bb5 Black Ka7 Pb6", "#2", "PostKeyPlay")).remove(0);
+    assert_eq!(r.fen, "8/k1K5/1p6/1B6/8/8/8/7R b - - 0 1");
+    let play: Vec<(String, Vec<String>)> = r
+        .post_key
+        .iter()
+        .map(|d| {
+            (
+                d.turn.notation.clone(),
+                d.answers.iter().map(|a| a.turn.notation.clone()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(play, [("Ka8".to_string(), vec!["Ra1#".to_string()])]);
+    assert!(r.post_key_refutations.is_empty());
+    assert_eq!(r.solutions.len(), 1);
+}
+
+#[test]
+fn quodlibet_lets_a_selfmate_be_won_by_a_direct_mate() {
+    let pieces = "White Kb6 Qg1 Black Ka8 Pb7";
+    // Black's king and pawn cannot mate: no s#1 at all, but with Quodlibet every mate in one.
+    assert!(reports(&problem(pieces, "s#1", "NoThreat"))
+        .remove(0)
+        .keys
+        .is_empty());
+    let r = reports(&problem(pieces, "s#1", "Quodlibet")).remove(0);
+    let pos = Position::from_fen(&r.fen).unwrap();
+    let rules = Rules::from(r.variant);
+    let mut mates = Vec::new();
+    for_each_turn(&pos, rules, false, &mut |v| {
+        if v.after.is_check() && !has_legal_turn(&v.after, rules) {
+            mates.push(write_code(v.steps, v.owner_promotions));
+        }
+        false
+    });
+    mates.sort();
+    assert_eq!(keys(&r), mates);
+    assert!(!mates.is_empty());
+}
+
+#[test]
+fn max_solutions_stops_and_defence_n_widens_the_tries() {
+    // Qg1 against Ka8 Pb7 has 16 keys (a cook): MaxSolutions 2 stops after two.
+    let pieces = "White Kb6 Qg1 Black Ka8 Pb7";
+    assert_eq!(
+        reports(&problem(pieces, "#2", "NoThreat")).remove(0).keys.len(),
+        16
+    );
+    assert_eq!(
+        reports(&problem(pieces, "#2", "MaxSolutions 2"))
+            .remove(0)
+            .keys
+            .len(),
+        2
+    );
+    // Tries of Kc7 Rh1 Sc5 against Ka7 Pa6: with Defence 2 every try has one or two
+    // refutations, and the one-refutation tries are those of Option Try.
+    let pieces = "White Kc7 Rh1 Sc5 Black Ka7 Pa6";
+    let one = reports(&problem(pieces, "#2", "Try")).remove(0).tries;
+    let two = reports(&problem(pieces, "#2", "Defence 2")).remove(0).tries;
+    assert!(two.iter().all(|t| (1..=2).contains(&t.refutations.len())));
+    let singles: Vec<_> = two.iter().filter(|t| t.refutations.len() == 1).cloned().collect();
+    assert_eq!(singles, one);
+    assert!(two.len() > one.len());
+}
+
+#[test]
+fn short_helpmates_are_reported_and_stop_on_short_solutions_stops_there() {
+    // Kf6 Qg1 against Kh8 Pa5: 1.a4 Qg7# is a helpmate in one, a short solution of the h#2;
+    // StopOnShortSolutions reports it and does not solve the full length.
+    let pieces = "White Kf6 Qg1 Black Kh8 Pa5";
+    let r = reports(&problem(pieces, "h#2", "NoBoard")).remove(0);
+    assert!(!r.short.is_empty() && !r.help.is_empty());
+    let stopped = reports(&problem(pieces, "h#2", "StopOnShortSolutions")).remove(0);
+    assert_eq!(stopped.short, r.short);
+    assert!(stopped.help.is_empty());
+}
+
+#[test]
+fn no_short_variations_leaves_only_the_full_length_play() {
+    let pieces = "White Kc6 Rh1 Bb5 Black Ka7 Pb6";
+    let all = reports(&problem(pieces, "#3", "NoThreat")).remove(0);
+    let full = reports(&problem(pieces, "#3", "NoShortVariations")).remove(0);
+    let lefts = |r: &TwinReport| -> Vec<u32> {
+        r.keys
+            .iter()
+            .flat_map(|k| k.defences.iter().map(|d| d.turns_left))
+            .collect()
+    };
+    assert!(
+        lefts(&all).iter().any(|&n| n < 2),
+        "the test needs a short variation"
+    );
+    assert!(lefts(&full).iter().all(|&n| n == 2));
+    assert_eq!(keys(&full), keys(&all));
+}
+
+#[test]
+fn popeye_layout_writes_long_notation_threats_tries_and_the_end_line() {
+    let r = reports(&problem("White Kc6 Rh1 Bb5 Black Ka7 Pb6", "#2", "Try")).remove(0);
+    assert_eq!(
+        r.popeye_text(None),
+        "
+  1.Kc6-c7 ! threat:
+          2.Rh1-a1 #
+      1...Ka7-a8
+          2.Rh1-a1 #
+  1.Rh1-a1 + ?
+    but
+      1...Ka7-b8 !
+
+solution finished.
+"
+    );
+    let r = reports("BeginProblem\nPieces White Kf6 Qg1 Black Kh8\nStipulation h#1\nEndProblem").remove(0);
+    assert!(r
+        .popeye_text(Some(0.25))
+        .ends_with("\n\nsolution finished. Time = 0.250 s\n"));
+}
