@@ -52,7 +52,7 @@ fn quodlibet_lets_a_selfmate_be_won_by_a_direct_mate() {
     let rules = Rules::from(r.variant);
     let mut mates = Vec::new();
     for_each_turn(&pos, rules, false, &mut |v| {
-        if v.after.is_check() && !has_legal_turn(&v.after, rules) {
+        if v.after.is_check() && !has_legal_turn(v.after, rules) {
             mates.push(write_code(v.steps, v.owner_promotions));
         }
         false
