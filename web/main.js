@@ -98,7 +98,7 @@ async function start() {
 
   const opponent = new Opponent(controller, {
     side: $("computer-side"), level: $("computer-level"), hint: $("hint"),
-    state: $("computer-state"), line: $("computer-line"),
+    state: $("computer-state"), line: $("computer-line"), meaning: $("computer-level-meaning"),
   }, { side: prefs.computer, level: prefs.level, save: savePrefs });
   // The line tools and the comment box act on the node played from.
   const showLineTools = () => {

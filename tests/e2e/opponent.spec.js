@@ -122,3 +122,23 @@ test("the computer mates in one when it can, and the game ends", async ({ page }
   await expect(page.locator("#hint")).toBeDisabled();
   expect(errors).toEqual([]);
 });
+
+test("each level is named by the engine's own table and says what it means", async ({ page }, testInfo) => {
+  await withPrefs(page, { autoplay: false, computer: "none", level: 2 });
+  const errors = await openPage(page, "#variant=grolman");
+  const levels = (variant) => page.evaluate(async (v) => (await import("/pkg/grolman.js")).engineLevels(v), variant);
+  const grolman = await levels("grolman");
+  await expect(page.locator("#computer-level option")).toHaveText(grolman.map((l) => l.label));
+  const meaning = page.locator("#computer-level-meaning");
+  await expect(meaning).toHaveText(`Level 2 ${grolman[1].meaning}.`);
+  await page.selectOption("#computer-level", "4");
+  await expect(meaning).toHaveText(`Level 4 ${grolman[3].meaning}.`);
+  await screenshot(page, testInfo, "level-meaning");
+  // Tatarstan chess has levels of its own, sized for its far larger positions.
+  await openPage(page, "#variant=tatarstan");
+  const tatarstan = await levels("tatarstan");
+  expect(tatarstan.map((l) => l.label)).not.toEqual(grolman.map((l) => l.label));
+  await expect(page.locator("#computer-level option")).toHaveText(tatarstan.map((l) => l.label));
+  await expect(meaning).toHaveText(`Level 4 ${tatarstan[3].meaning}.`);
+  expect(errors).toEqual([]);
+});

@@ -1,46 +1,21 @@
 // Playing the computer: which side it takes, how hard it thinks, and hints. The search runs in
 // the engine worker (web/worker/), so the page keeps answering while it thinks. The computer's
 // turn goes through the controller's ordinary `play`, so its cascade replays like any other.
-import { Game } from "../../pkg/grolman.js";
+import { Game, engineLevels } from "../../pkg/grolman.js";
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { marksFrom } from "../board/state.js";
 import { summarised } from "../cascade/summary.js";
 
-/** Search limits per level (1-5): a time budget, and a depth at which to stop (0: none).
- *  A Tatarstan position has about 2000 turns after the transformation phase, so its levels
- *  go by depth; the page names each level by what it does (`levelLabel`), and the README
- *  gives what they reach, as measured by scripts/answer-time.mjs. */
-export const LEVELS = {
-  fast: [
-    { movetimeMs: 100, maxDepth: 1 },
-    { movetimeMs: 300, maxDepth: 2 },
-    { movetimeMs: 500, maxDepth: 0 },
-    { movetimeMs: 1500, maxDepth: 0 },
-    { movetimeMs: 4000, maxDepth: 0 },
-  ],
-  tatarstan: [
-    // After a first turn depth 2 takes 2 to 6 s in Chromium and depth 3 over a minute
-    // (scripts/answer-time.mjs --depths, on a busy two-core machine). A search that runs out of
-    // time mid-depth falls back to the depth before, so a budget too short for its depth is
-    // only time lost: each level's budget is sized for its depth.
-    { movetimeMs: 500, maxDepth: 1 },
-    { movetimeMs: 2000, maxDepth: 2 },
-    { movetimeMs: 10000, maxDepth: 2 },
-    { movetimeMs: 90000, maxDepth: 3 },
-    { movetimeMs: 240000, maxDepth: 3 },
-  ],
-};
-
-export const limitsFor = (variant, level) =>
-  (variant === "tatarstan" ? LEVELS.tatarstan : LEVELS.fast)[Math.min(5, Math.max(1, level)) - 1];
-
-/** "3: up to 2.5 s, depth 2": what a level asks of the search. */
-export function levelLabel(variant, level) {
-  const { movetimeMs, maxDepth } = limitsFor(variant, level);
-  return `${level}: up to ${formatSeconds(movetimeMs)}${maxDepth ? `, depth ${maxDepth}` : ""}`;
+/** The engine's level (1-5) of a variant, as the facade gives it: `{ level, movetimeMs, maxDepth,
+ *  label, meaning }`. The levels are the engine crate's (grolman-engine level.rs), the ones
+ *  `grolman match --a level=3` measures. */
+export function levelOf(variant, level) {
+  const levels = engineLevels(variant);
+  return levels[Math.min(levels.length, Math.max(1, level)) - 1];
 }
 
-const formatSeconds = (ms) => `${ms < 1000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 100) / 10)} s`;
+/** What the worker's search takes from a level. */
+const limitsOf = ({ movetimeMs, maxDepth }) => ({ movetimeMs, maxDepth });
 
 const TICK_MS = 100;
 
@@ -48,7 +23,7 @@ export class Opponent {
   /**
    * @param {import("../game/controller.js").Controller} controller
    * @param {{ side: HTMLSelectElement, level: HTMLSelectElement, hint: HTMLButtonElement,
-   *           state: HTMLElement, line: HTMLElement }} els
+   *           state: HTMLElement, line: HTMLElement, meaning?: HTMLElement }} els
    * @param {{ side?: string, level?: number, save?: (prefs: object) => void, client?: EngineClient }} options
    */
   constructor(controller, els, { side = "none", level = 2, save = () => {}, client = new EngineClient() } = {}) {
@@ -196,7 +171,7 @@ export class Opponent {
   }
 
   start(kind, key, level) {
-    this.job = { kind, key, level, limits: limitsFor(this.controller.variant, level), started: performance.now() };
+    this.job = { kind, key, level, limits: limitsOf(levelOf(this.controller.variant, level)), started: performance.now() };
     this.ticker = setInterval(() => this.renderState(), TICK_MS);
     this.render();
     return this.job;
@@ -247,9 +222,12 @@ export class Opponent {
     const { hint, level } = this.els;
     const variant = this.controller.game ? this.controller.variant : "grolman";
     for (const option of level.options) {
-      const text = levelLabel(variant, Number(option.value));
+      const text = levelOf(variant, Number(option.value)).label;
       if (option.textContent !== text) option.textContent = text;
     }
+    const chosen = levelOf(variant, this.level);
+    const meaning = `Level ${chosen.level} ${chosen.meaning}.`;
+    if (this.els.meaning && this.els.meaning.textContent !== meaning) this.els.meaning.textContent = meaning;
     hint.disabled = !this.ongoing || this.job !== null || this.computerToMove();
     hint.setAttribute("aria-busy", String(this.job?.kind === "hint"));
     this.renderState();
@@ -270,7 +248,7 @@ export class Opponent {
     }
     if (job) {
       const seconds = ((performance.now() - job.started) / 1000).toFixed(1);
-      const budget = `level ${levelLabel(this.controller.variant, job.level)}`;
+      const budget = `level ${levelOf(this.controller.variant, job.level).label}`;
       state.dataset.state = "thinking";
       const found = job.progress ? ` — ${summary(job.progress, job.progress.color)}; expects ` +
         numbered(job.progress.line, this.controller.status.moveNumber, job.progress.color) : "";

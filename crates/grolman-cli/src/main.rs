@@ -1,7 +1,9 @@
-//! `grolman`: perft, divide, turns, play, bench, search and solve from the command line.
+//! `grolman`: perft, divide, turns, play, bench, search, solve, match and openings from the
+//! command line.
 
 mod diagram_cmd;
 mod engine_cmd;
+mod match_cmd;
 mod out;
 mod solve_bench;
 
@@ -21,6 +23,10 @@ const USAGE: &str = "usage:
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve [--popeye] <file or ->
   grolman solve-bench <file> [--exhaustive | --compare]
+  grolman match <variant> --a A --b B [--games N] [--movetime ms] [--threads T] [--openings F] [--max-turns N] [--quiet]
+      A, B: engine settings (level=3 | depth=4 | nodes=N | movetime=ms | baseline | eval weights,
+      comma-separated) or the path of a grolman binary (optionally with ,movetime=ms or ,depth=n)
+  grolman openings <variant> [--count N] [--plies P] [--seed S] [--depth D] [--margin cp]
   grolman diagram [--fen F] [--title T] [--author A] [--source S] [--stipulation S] [--condition C] [--flip] [--no-coordinates] [--black-and-white] > out.svg
 variants: orthodox, grolman, tatarstan";
 
@@ -166,6 +172,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "bench-search" => engine_cmd::bench_search(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
         "solve-bench" => solve_bench::solve_bench(&args[1..])?,
+        "match" => match_cmd::run_match(&args[1..])?,
+        "openings" => match_cmd::openings(&args[1..])?,
         "diagram" => diagram_cmd::diagram(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),
     }

@@ -1,11 +1,16 @@
 //! Static evaluation, in centipawns from the side to move's point of view: material, a little
-//! placement, and mobility counted from attack sets (no move generation). In Tatarstan chess the
-//! material is also counted as the next transformation phase would leave it, since every defended
-//! unit is about to change kind (docs/rules.md 3.3-3.4).
+//! placement, mobility counted from attack sets (no move generation), and king safety. In
+//! Grolman and Tatarstan chess it also weighs what the chain does (docs/rules.md 1.3): a unit
+//! whose only follower is its king drags the king out when it leads. In Tatarstan chess the
+//! material is also counted as the next transformation phase would leave it, since every
+//! defended unit is about to change kind (docs/rules.md 3.3-3.4).
+//!
+//! The weights are [`Weights`], so that the match runner (`grolman match`) can set them and
+//! measure each against the others; the defaults are the ones it found best.
 
 use grolman::{
-    bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, Bitboard, Board, Color, Piece,
-    Position, Role, Square, Variant,
+    bishop_attacks, first_followers, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    Bitboard, Board, Color, Piece, Position, Role, Square, Variant,
 };
 
 /// Centipawn values by kind, weakest first; the king counts nothing.
@@ -83,13 +88,124 @@ pub fn dead_material(board: &Board) -> bool {
     units == 2 || (units == 3 && (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).count() == 1)
 }
 
-/// The evaluation of `pos` for the side to move.
+/// The weights of the evaluation's terms that the match runner tunes. Zero turns a term off;
+/// [`Weights::BASELINE`] is the evaluation before the variant-aware terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Centipawns per unit of attack on the squares around a king (a knight or bishop counts 2,
+    /// a rook 3, a queen 5), squared and divided by 16, when the attacker still has a queen.
+    pub king_attack: i32,
+    /// Centipawns per own pawn on the king's file or a neighbour, one or two ranks ahead of it.
+    pub king_shield: i32,
+    /// Grolman and Tatarstan chess: centipawns per unit whose first follower is its own king
+    /// (docs/rules.md 1.3): leading with it walks the king out.
+    pub king_follower: i32,
+    /// Tatarstan chess: the share, in per cent, of material counted as the next
+    /// transformation phase would leave it (the rest as it stands).
+    pub phase_share: i32,
+}
+
+impl Weights {
+    /// The evaluation of `c1ae1cd`: material, placement and mobility only.
+    pub const BASELINE: Weights = Weights {
+        king_attack: 0,
+        king_shield: 0,
+        king_follower: 0,
+        phase_share: 50,
+    };
+
+    /// The names [`Weights::set`] takes, as `grolman match` lists them.
+    pub const NAMES: [&'static str; 4] = ["king_attack", "king_shield", "king_follower", "phase_share"];
+
+    /// Sets the weight called `name`; `Err` names the weights there are.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let slot = match name {
+            "king_attack" => &mut self.king_attack,
+            "king_shield" => &mut self.king_shield,
+            "king_follower" => &mut self.king_follower,
+            "phase_share" => &mut self.phase_share,
+            _ => {
+                return Err(format!(
+                    "unknown weight {name:?} (weights: {})",
+                    Weights::NAMES.join(", ")
+                ))
+            }
+        };
+        *slot = value;
+        Ok(())
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::BASELINE
+    }
+}
+
+/// Attack units by kind of attacker, for king safety.
+const KING_ATTACK_UNITS: [i32; 6] = [1, 2, 2, 3, 5, 0];
+
+/// King safety of `color` (positive is good for it): the shield of pawns in front of its king
+/// and the attacks on the king's neighbourhood, which matter while the attacker has a queen.
+fn king_safety(board: &Board, color: Color, w: &Weights, occ: Bitboard) -> i32 {
+    let Some(king) = board.king_of(color) else {
+        return 0;
+    };
+    let zone = king_attacks(king).with(king);
+    let mut score = 0;
+    if w.king_shield != 0 {
+        // The king's file and its neighbours, one and two ranks ahead of the king.
+        let row = zone & Bitboard::rank(king.rank());
+        let front = match color {
+            Color::White => row.north() | row.north().north(),
+            Color::Black => row.south() | row.south().south(),
+        };
+        score += w.king_shield * (front & board.by_piece(Piece::new(color, Role::Pawn))).count() as i32;
+    }
+    let enemy = color.other();
+    if w.king_attack != 0 && board.by_piece(Piece::new(enemy, Role::Queen)).any() {
+        let mut units = 0;
+        for (sq, piece) in board
+            .pieces()
+            .filter(|(_, p)| p.color == enemy && p.role != Role::King)
+        {
+            let hits = (attacks(piece, sq, occ) & zone).count() as i32;
+            units += hits * KING_ATTACK_UNITS[piece.role.index()];
+        }
+        score -= w.king_attack * units * units / 16;
+    }
+    score
+}
+
+/// The units of `color` whose first follower would be their own king (docs/rules.md 1.3).
+fn king_followers(board: &Board, color: Color) -> i32 {
+    let Some(king) = board.king_of(color) else {
+        return 0;
+    };
+    let own = board.by_color(color);
+    (king_attacks(king) & own)
+        .filter(|&sq| first_followers(board, color, sq).is_some_and(|(role, _)| role == Role::King))
+        .count() as i32
+}
+
+/// The evaluation of `pos` for the side to move, with the default weights.
 pub fn evaluate(pos: &Position, variant: Variant) -> i32 {
+    evaluate_with(pos, variant, &Weights::default())
+}
+
+/// The evaluation of `pos` for the side to move, with weights `w`.
+pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
     let board = pos.board();
     let occ = board.occupied();
     let mut score = material(board);
     if variant == Variant::Tatarstan {
-        score = (score + material(&predicted_phase(board))) / 2;
+        let share = w.phase_share.clamp(0, 100);
+        score = (score * (100 - share) + material(&predicted_phase(board)) * share) / 100;
+    }
+    score += king_safety(board, Color::White, w, occ) - king_safety(board, Color::Black, w, occ);
+    if variant != Variant::Orthodox && w.king_follower != 0 {
+        score -=
+            w.king_follower * (king_followers(board, Color::White) - king_followers(board, Color::Black));
     }
     for (sq, piece) in board.pieces() {
         let sign = if piece.color == Color::White { 1 } else { -1 };
@@ -134,4 +250,56 @@ pub fn has_capture(pos: &Position) -> bool {
             .piece_at(sq)
             .is_some_and(|p| (attacks(p, sq, occ) & enemy).any())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(fen: &str, variant: Variant, w: &Weights) -> i32 {
+        evaluate_with(&Position::from_fen(fen).unwrap(), variant, w)
+    }
+
+    #[test]
+    fn a_unit_whose_first_follower_is_its_king_costs_the_king_follower_weight_where_chains_exist() {
+        // The knight on d2 can be followed by the king alone (docs/rules.md 1.3).
+        let fen = "4k3/8/8/8/8/8/3N4/4K3 w - - 0 1";
+        let mut w = Weights::BASELINE;
+        w.set("king_follower", 30).unwrap();
+        for variant in [Variant::Grolman, Variant::Tatarstan] {
+            assert_eq!(
+                score(fen, variant, &w),
+                score(fen, variant, &Weights::BASELINE) - 30
+            );
+        }
+        assert_eq!(
+            score(fen, Variant::Orthodox, &w),
+            score(fen, Variant::Orthodox, &Weights::BASELINE)
+        );
+    }
+
+    #[test]
+    fn a_pawn_shield_counts_for_its_king_and_attacks_near_a_king_count_against_it() {
+        let mut w = Weights::BASELINE;
+        w.set("king_shield", 10).unwrap();
+        let sheltered = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(
+            score(sheltered, Variant::Orthodox, &w),
+            score(sheltered, Variant::Orthodox, &Weights::BASELINE) + 30
+        );
+        let mut w = Weights::BASELINE;
+        w.set("king_attack", 16).unwrap();
+        // The queen on h4 attacks f2, h2 and h1 around the white king: 3 hits of 5 units, 15² = 225.
+        let attacked = "4k3/8/8/8/7q/8/8/6K1 w - - 0 1";
+        assert_eq!(
+            score(attacked, Variant::Orthodox, &w),
+            score(attacked, Variant::Orthodox, &Weights::BASELINE) - 225
+        );
+    }
+
+    #[test]
+    fn an_unknown_weight_is_refused_with_the_names_there_are() {
+        let e = Weights::default().set("kingsafety", 1).unwrap_err();
+        assert!(e.contains("kingsafety") && e.contains("king_follower"), "{e}");
+    }
 }

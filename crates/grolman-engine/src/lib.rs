@@ -14,12 +14,14 @@
 //! language and solves direct mates, helpmates and selfmates ([`problem::solve`]).
 
 pub mod eval;
+pub mod level;
 mod order;
 pub mod problem;
 mod search;
 mod tt;
 pub mod turns;
 
+pub use level::{level, levels, Level};
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;
 pub use search::{mate_in, pv_turns, Clock, Engine, Info, Limits, MATE, MATE_BOUND};

@@ -165,6 +165,7 @@ pub struct Engine {
     /// Root turns left out, by the key of the position after them: the lines found before
     /// at this depth, when [`Engine::search_lines`] asks for more than one.
     excluded: Vec<u64>,
+    weights: eval::Weights,
 }
 
 impl Engine {
@@ -194,6 +195,7 @@ impl Engine {
             aborted: false,
             root_score: 0,
             excluded: Vec::new(),
+            weights: eval::Weights::default(),
         }
     }
 
@@ -205,6 +207,15 @@ impl Engine {
     /// closure's side in a single-threaded host).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// The evaluation's weights (the match runner tries others than the defaults).
+    pub fn set_weights(&mut self, weights: eval::Weights) {
+        self.weights = weights;
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        eval::evaluate_with(pos, self.rules.variant, &self.weights)
     }
 
     /// Keys of the game's earlier positions, so that the search sees repetitions.
@@ -374,7 +385,7 @@ impl Engine {
             }
         }
         if ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos, self.rules.variant);
+            return self.evaluate(pos);
         }
         let in_check = pos.is_check();
         let depth = if in_check && ply < 2 * depth as usize + 8 {

@@ -10,6 +10,9 @@ pub use editor::{examine_setup, pass_fen, setup_of};
 mod engine;
 #[cfg(feature = "engine")]
 pub use engine::analyse;
+mod levels;
+
+pub use levels::engine_levels;
 
 use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
 use serde::Serialize;

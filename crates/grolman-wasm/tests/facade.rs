@@ -1,7 +1,9 @@
 //! The wasm facade, run in Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
-use grolman_wasm::{diagram_facts, examine_setup, pass_fen, pieces_of, setup_of, turns_of, variants, Game};
+use grolman_wasm::{
+    diagram_facts, engine_levels, examine_setup, pass_fen, pieces_of, setup_of, turns_of, variants, Game,
+};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -46,6 +48,20 @@ fn whole_position_queries_answer_in_one_call() {
     assert_eq!(all.len(), 20);
     let pieces: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(g.pieces().unwrap()).unwrap();
     assert_eq!(pieces.len(), 32);
+}
+
+#[wasm_bindgen_test]
+fn the_engine_levels_come_with_their_limits_and_what_they_mean() {
+    let levels: Vec<serde_json::Value> =
+        serde_wasm_bindgen::from_value(engine_levels("grolman").unwrap()).unwrap();
+    assert_eq!(levels.len(), 5);
+    assert_eq!(levels[0]["label"], "1: up to 0.1 s, depth 1");
+    assert_eq!(levels[0]["maxDepth"], 1);
+    assert!(levels.iter().all(|l| !l["meaning"].as_str().unwrap().is_empty()));
+    let tatarstan: Vec<serde_json::Value> =
+        serde_wasm_bindgen::from_value(engine_levels("tatarstan").unwrap()).unwrap();
+    assert_ne!(tatarstan[2]["movetimeMs"], levels[2]["movetimeMs"]);
+    assert!(engine_levels("crazyhouse").is_err());
 }
 
 /// perft, in the engine package only (`make test-wasm` builds it).

@@ -104,6 +104,15 @@ pub(crate) fn weakest<B: Units>(
     kings.any().then_some((Role::King, kings))
 }
 
+/// The units of `us` that would follow first if the unit on `v` led away from it (docs/rules.md
+/// 1.3), before anything else of the turn is known: the weakest kind among the units that could
+/// move to `v` once it is empty, with those units; `None` when nothing could follow. Where the
+/// leader lands (which may open or close a line) is left out: a fact for evaluation, which asks
+/// it of every unit without generating turns.
+pub fn first_followers(board: &crate::board::Board, us: Color, v: Square) -> Option<(Role, Bitboard)> {
+    weakest(board, us, board.by_color(us), v)
+}
+
 /// A set of our units, as a [`Reach`] numbers them: squares on the board, or the Grolman
 /// counter's unit numbers.
 pub(crate) trait UnitSet: Copy + Default {

@@ -36,6 +36,7 @@ mod zobrist;
 pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use chain::first_followers;
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
 pub use movegen::{leads, Lead, LeadKind};

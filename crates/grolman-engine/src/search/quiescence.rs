@@ -34,7 +34,7 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos, self.rules.variant);
+            return self.evaluate(pos);
         }
         let tatarstan = self.rules.variant == Variant::Tatarstan;
         let max_plies = if tatarstan {
@@ -46,14 +46,14 @@ impl Engine {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = eval::evaluate(pos, self.rules.variant);
+            stand = self.evaluate(pos);
             if stand >= beta || qply >= max_plies || !eval::has_capture(pos) {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         } else if qply >= max_plies {
-            return eval::evaluate(pos, self.rules.variant);
+            return self.evaluate(pos);
         }
         // Out of check only captures are searched: leave the quiet turns unplayed.
         let mut leads = core::mem::take(&mut self.leads[ply]);

@@ -1,0 +1,166 @@
+//! The five playing levels of the playground, one table for the page (through the wasm facade)
+//! and for the match runner (`grolman match --a level=3`), which measured them: each level is
+//! the search limits of its row. Tatarstan chess, whose positions have a couple of thousand
+//! turns after the transformation phase, has its own rows.
+
+use grolman::Variant;
+
+use crate::search::Limits;
+
+/// One playing level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    /// 1 (weakest) to 5.
+    pub number: u32,
+    /// The most time it thinks about one turn.
+    pub movetime_ms: f64,
+    /// The deepest it looks, in turns (0: as deep as the time allows).
+    pub max_depth: u32,
+    /// What playing it is like, for the page.
+    pub meaning: &'static str,
+}
+
+/// The levels of the orthodox and Grolman games: depth-limited at the bottom (quick and
+/// short-sighted), time-limited above.
+const FAST: [Level; 5] = [
+    Level {
+        number: 1,
+        movetime_ms: 100.0,
+        max_depth: 1,
+        meaning: "looks one turn ahead: it takes what is offered and misses every threat",
+    },
+    Level {
+        number: 2,
+        movetime_ms: 300.0,
+        max_depth: 2,
+        meaning: "sees your reply to its turn, but no further",
+    },
+    Level {
+        number: 3,
+        movetime_ms: 500.0,
+        max_depth: 0,
+        meaning: "thinks up to half a second a turn: it sees short combinations",
+    },
+    Level {
+        number: 4,
+        movetime_ms: 1500.0,
+        max_depth: 0,
+        meaning: "thinks up to 1.5 s a turn, three times as long as level 3",
+    },
+    Level {
+        number: 5,
+        movetime_ms: 4000.0,
+        max_depth: 0,
+        meaning: "thinks up to 4 s a turn: its full strength",
+    },
+];
+
+/// Tatarstan chess: each level's time is sized for its depth (a search that runs out of time
+/// mid-depth falls back to the depth before, so a budget too short for its depth is time lost).
+const TATARSTAN: [Level; 5] = [
+    Level {
+        number: 1,
+        movetime_ms: 500.0,
+        max_depth: 1,
+        meaning: "looks one turn ahead, transformations included",
+    },
+    Level {
+        number: 2,
+        movetime_ms: 2000.0,
+        max_depth: 2,
+        meaning: "sees your reply to its turn",
+    },
+    Level {
+        number: 3,
+        movetime_ms: 10000.0,
+        max_depth: 2,
+        meaning: "sees your reply, with time for the longest positions",
+    },
+    Level {
+        number: 4,
+        movetime_ms: 90000.0,
+        max_depth: 3,
+        meaning: "looks three turns ahead: slow, up to 90 s a turn",
+    },
+    Level {
+        number: 5,
+        movetime_ms: 240000.0,
+        max_depth: 3,
+        meaning: "looks three turns ahead with up to 4 minutes a turn",
+    },
+];
+
+/// The five levels of `variant`, weakest first.
+pub fn levels(variant: Variant) -> &'static [Level; 5] {
+    match variant {
+        Variant::Tatarstan => &TATARSTAN,
+        Variant::Orthodox | Variant::Grolman => &FAST,
+    }
+}
+
+/// Level `number` (1-5) of `variant`, or `None` for any other number.
+pub fn level(variant: Variant, number: u32) -> Option<Level> {
+    levels(variant).get((number as usize).wrapping_sub(1)).copied()
+}
+
+impl Level {
+    /// The search limits of the level.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: if self.max_depth == 0 { 64 } else { self.max_depth },
+            movetime_ms: Some(self.movetime_ms),
+            nodes: None,
+        }
+    }
+
+    /// `3: up to 0.5 s` or `1: up to 0.1 s, depth 1`: what the level asks of the search.
+    pub fn label(&self) -> String {
+        let seconds = self.movetime_ms / 1000.0;
+        let time = if seconds < 1.0 {
+            format!("{seconds:.1} s")
+        } else {
+            format!("{} s", (seconds * 10.0).round() / 10.0)
+        };
+        if self.max_depth == 0 {
+            format!("{}: up to {time}", self.number)
+        } else {
+            format!("{}: up to {time}, depth {}", self.number, self.max_depth)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variant_has_five_levels_numbered_one_to_five_that_never_think_less_than_the_one_below() {
+        for variant in Variant::ALL {
+            let ls = levels(variant);
+            for (i, l) in ls.iter().enumerate() {
+                assert_eq!(l.number as usize, i + 1);
+                assert_eq!(level(variant, l.number), Some(*l));
+            }
+            for pair in ls.windows(2) {
+                let depth = |l: &Level| if l.max_depth == 0 { u32::MAX } else { l.max_depth };
+                assert!(pair[1].movetime_ms >= pair[0].movetime_ms && depth(&pair[1]) >= depth(&pair[0]));
+                assert_ne!(pair[0], pair[1]);
+            }
+            assert_eq!(level(variant, 0), None);
+            assert_eq!(level(variant, 6), None);
+        }
+    }
+
+    #[test]
+    fn a_label_names_the_time_and_any_depth_limit() {
+        assert_eq!(
+            level(Variant::Grolman, 1).unwrap().label(),
+            "1: up to 0.1 s, depth 1"
+        );
+        assert_eq!(level(Variant::Grolman, 4).unwrap().label(), "4: up to 1.5 s");
+        assert_eq!(
+            level(Variant::Tatarstan, 5).unwrap().label(),
+            "5: up to 240 s, depth 3"
+        );
+    }
+}

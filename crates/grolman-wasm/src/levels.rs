@@ -1,0 +1,43 @@
+//! The engine's playing levels for the page (`engineLevels`): the page names each level and
+//! asks the worker to search within its limits, and `grolman match --a level=3` plays the same
+//! levels. In the page's package too (the search itself is in the engine package only): the
+//! level table is data, and the search code it does not call is not linked in.
+
+use grolman::Variant;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{parse_variant, to_js};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LevelJs {
+    level: u32,
+    movetime_ms: f64,
+    /// 0: as deep as the time allows.
+    max_depth: u32,
+    /// `"3: up to 0.5 s"`: what the level asks of the search.
+    label: String,
+    /// What playing the level is like.
+    meaning: &'static str,
+}
+
+fn levels_of(variant: Variant) -> Vec<LevelJs> {
+    grolman_engine::levels(variant)
+        .iter()
+        .map(|l| LevelJs {
+            level: l.number,
+            movetime_ms: l.movetime_ms,
+            max_depth: l.max_depth,
+            label: l.label(),
+            meaning: l.meaning,
+        })
+        .collect()
+}
+
+/// The five playing levels of `variant`, weakest first: `{ level, movetimeMs, maxDepth,
+/// label, meaning }`. Throws on an unknown variant.
+#[wasm_bindgen(js_name = engineLevels)]
+pub fn engine_levels(variant: &str) -> Result<JsValue, JsError> {
+    to_js(&levels_of(parse_variant(variant)?))
+}
