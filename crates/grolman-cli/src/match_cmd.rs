@@ -103,6 +103,24 @@ fn player(spec: &str, rules: Rules, movetime_ms: f64) -> Result<Player, Failure>
     })
 }
 
+impl Player {
+    /// `up to 300 ms, depth 2`: what the player asks of its search.
+    fn limits_text(&self) -> String {
+        let (Player::Inside { limits, .. } | Player::Binary { limits, .. }) = self;
+        let mut parts = Vec::new();
+        if let Some(ms) = limits.movetime_ms {
+            parts.push(format!("up to {ms} ms"));
+        }
+        if limits.depth < 60 {
+            parts.push(format!("depth {}", limits.depth));
+        }
+        if let Some(n) = limits.nodes {
+            parts.push(format!("{n} nodes"));
+        }
+        parts.join(", ")
+    }
+}
+
 /// One engine in one game: what it needs between turns.
 enum Seat {
     Inside(Box<Engine>, Limits),
@@ -260,7 +278,11 @@ pub fn elo_text(wins: u32, draws: u32, losses: u32) -> String {
     if p <= 0.0 || p >= 1.0 {
         return format!("{} (one side scored every point: no interval)", bound(p));
     }
-    let half = (elo(hi.min(1.0 - 1e-9)) - elo(lo.max(1e-9))) / 2.0;
+    if lo <= 0.0 || hi >= 1.0 {
+        // An interval open at one end has no half-width to give.
+        return format!("{:+.0} (95 %: {} to {})", elo(p), bound(lo), bound(hi));
+    }
+    let half = (elo(hi) - elo(lo)) / 2.0;
     format!(
         "{:+.0} ± {half:.0} (95 %: {} to {})",
         elo(p),
@@ -292,7 +314,7 @@ fn number<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, Failure> {
 }
 
 /// `grolman match <variant> --a A --b B [--games N] [--movetime ms] [--threads T]
-/// [--openings FILE] [--max-turns N] [--quiet]`
+/// [--openings FILE] [--from K] [--max-turns N] [--quiet]`: game `i` plays opening `K + i / 2`.
 pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let rules = variant(args.first())?;
     let mut games = 100usize;
@@ -301,6 +323,7 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let mut openings = format!("tests/data/openings-{}.txt", rules.variant.name());
     let mut max_turns = 600usize;
     let mut quiet = false;
+    let mut from = 0usize;
     let (mut a, mut b) = (None, None);
     let mut it = args[1.min(args.len())..].iter();
     while let Some(arg) = it.next() {
@@ -320,6 +343,7 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
             "--threads" => threads = number("--threads", &v)?,
             "--openings" => openings = v,
             "--max-turns" => max_turns = number("--max-turns", &v)?,
+            "--from" => from = number("--from", &v)?,
             other => return Err(usage(format!("unknown match option {other:?}"))),
         }
     }
@@ -334,11 +358,15 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let b = player(&b_spec, rules, movetime)?;
     let positions = read_openings(&openings)?;
     say!(
-        "{} match: {games} games, {movetime} ms a turn, {threads} threads, {} openings from {openings}",
+        "{} match: {games} games, {threads} threads, {} openings from {openings}",
         rules.variant.display_name(),
         positions.len()
     );
-    say!("A: {a_spec}\nB: {b_spec}");
+    say!(
+        "A: {a_spec} ({})\nB: {b_spec} ({})",
+        a.limits_text(),
+        b.limits_text()
+    );
 
     let next = Arc::new(AtomicUsize::new(0));
     let positions = Arc::new(positions);
@@ -351,7 +379,7 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
             if index >= games {
                 break;
             }
-            let opening = &positions[(index / 2) % positions.len()];
+            let opening = &positions[(from + index / 2) % positions.len()];
             let result = play_game(index, opening, rules, &a, &b, max_turns);
             let failed = result.is_err();
             if tx.send(result).is_err() || failed {
@@ -499,6 +527,7 @@ mod tests {
         assert!(elo_text(10, 0, 10).starts_with("+0 ± "));
         assert_eq!(elo_text(64, 0, 36), "+100 ± 72 (95 %: +32 to +176)");
         assert!(elo_text(0, 10, 0).starts_with("+0 ± 0"));
+        assert_eq!(elo_text(39, 0, 1), "+636 (95 %: +441 to +inf)");
         assert_eq!(
             elo_text(5, 0, 0),
             "+inf (one side scored every point: no interval)"

@@ -99,7 +99,7 @@ fn another_binary_plays_through_its_search_command() {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(text.contains(&format!("B: {b}")), "{text}");
+    assert!(text.contains(&format!("B: {b} (depth 1)")), "{text}");
     assert!(
         text.contains("turn limit") || text.contains("checkmate"),
         "{text}"
