@@ -2,7 +2,7 @@
 //! (the best lines, for the analysis panel) and `solveProblem`. Time comes from `Date.now()`,
 //! since the browser has no `Instant`.
 
-use grolman::{Position, Variant};
+use grolman::{Position, Rules, Variant};
 use grolman_engine::problem::{self, Verdict};
 use grolman_engine::{pv_turns, Engine, Limits};
 use serde::Serialize;
@@ -70,6 +70,28 @@ fn report(pos: &Position, rules: grolman::Rules, info: &grolman_engine::Info) ->
     })
 }
 
+/// What a search is asked: the rules of `variant`, the position of `fen` (the standard start
+/// when empty), and limits of `movetime_ms` (none unless positive) and `max_depth` (0: none).
+fn search_input(
+    variant: &str,
+    fen: &str,
+    movetime_ms: f64,
+    max_depth: u32,
+) -> Result<(Rules, Position, Limits), JsError> {
+    let variant: Variant = variant.parse().map_err(err)?;
+    let pos = if fen.trim().is_empty() {
+        Position::start()
+    } else {
+        Position::from_fen(fen).map_err(err)?
+    };
+    let limits = Limits {
+        depth: if max_depth == 0 { 64 } else { max_depth.min(64) },
+        movetime_ms: (movetime_ms.is_finite() && movetime_ms > 0.0).then_some(movetime_ms),
+        nodes: None,
+    };
+    Ok((variant.into(), pos, limits))
+}
+
 /// The best turn of `fen` (the standard start when empty) under `variant`, searched for at most
 /// `movetime_ms` milliseconds and `max_depth` turns (0 = no depth limit). `on_depth`, when a
 /// function, is called after every finished depth with the same kind of object as the result
@@ -83,21 +105,10 @@ pub fn search_best(
     max_depth: u32,
     on_depth: JsValue,
 ) -> Result<JsValue, JsError> {
-    let variant: Variant = variant.parse().map_err(err)?;
-    let pos = if fen.trim().is_empty() {
-        Position::start()
-    } else {
-        Position::from_fen(fen).map_err(err)?
-    };
-    if !(movetime_ms.is_finite() && movetime_ms > 0.0) && max_depth == 0 {
+    let (rules, pos, limits) = search_input(variant, fen, movetime_ms, max_depth)?;
+    if limits.movetime_ms.is_none() && max_depth == 0 {
         return Err(JsError::new("give a positive movetimeMs or a maxDepth"));
     }
-    let limits = Limits {
-        depth: if max_depth == 0 { 64 } else { max_depth.min(64) },
-        movetime_ms: (movetime_ms.is_finite() && movetime_ms > 0.0).then_some(movetime_ms),
-        nodes: None,
-    };
-    let rules = variant.into();
     let callback = on_depth
         .is_function()
         .then(|| on_depth.unchecked_ref::<Callback>());
@@ -131,21 +142,10 @@ pub fn analyse(
     max_depth: u32,
     on_depth: JsValue,
 ) -> Result<JsValue, JsError> {
-    let variant: Variant = variant.parse().map_err(err)?;
-    let pos = if fen.trim().is_empty() {
-        Position::start()
-    } else {
-        Position::from_fen(fen).map_err(err)?
-    };
+    let (rules, pos, limits) = search_input(variant, fen, movetime_ms, max_depth)?;
     if !(1..=8).contains(&lines) {
         return Err(JsError::new("lines must be 1 to 8"));
     }
-    let limits = Limits {
-        depth: if max_depth == 0 { 64 } else { max_depth.min(64) },
-        movetime_ms: (movetime_ms.is_finite() && movetime_ms > 0.0).then_some(movetime_ms),
-        nodes: None,
-    };
-    let rules = variant.into();
     let callback = on_depth
         .is_function()
         .then(|| on_depth.unchecked_ref::<Callback>());

@@ -100,34 +100,5 @@ fn defence(d: &Defence, number: u32, level: usize, out: &mut Vec<String>) {
 /// `1.Kd7-e8 Rb8-b7   2.Ke8-d8 Rb7-b8 #`; `1...Rb8-b7   2...` when the first stands alone;
 /// a series numbered turn by turn.
 fn line(l: &Line) -> String {
-    let n: Vec<&str> = l.turns.iter().map(|t| t.long.as_str()).collect();
-    let mut parts = Vec::new();
-    if l.series {
-        for (i, t) in n.iter().enumerate() {
-            if i + 1 == n.len() && l.last_apart {
-                parts.push((*t).to_string());
-            } else {
-                parts.push(format!("{}.{t}", i + 1));
-            }
-        }
-        return parts.join(" ");
-    }
-    let mut number = 1;
-    let mut i = 0;
-    if l.alone_first {
-        parts.push(format!("1...{}", n[0]));
-        number = 2;
-        i = 1;
-    }
-    while i < n.len() {
-        let mut s = format!("{number}.{}", n[i]);
-        if i + 1 < n.len() {
-            s.push(' ');
-            s.push_str(n[i + 1]);
-        }
-        parts.push(s);
-        number += 1;
-        i += 2;
-    }
-    parts.join("   ")
+    l.numbered(|m| &m.long, "   ")
 }

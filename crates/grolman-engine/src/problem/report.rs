@@ -175,14 +175,14 @@ impl TwinReport {
                 defence_lines(d, 1, 1, &mut out);
             }
             for l in &self.set_help {
-                out.push(format!("   {}", line_text(l)));
+                out.push(format!("   {}", l.text()));
             }
         }
         for l in &self.short {
-            out.push(format!("short: {}", line_text(l)));
+            out.push(format!("short: {}", l.text()));
         }
         for l in &self.help {
-            out.push(line_text(l));
+            out.push(l.text());
         }
         if !self.post_key.is_empty() || !self.post_key_refutations.is_empty() {
             out.push("after the key:".to_string());
@@ -250,39 +250,41 @@ impl Line {
     /// `1.e4 2.e5 3.e6 Qf7#` for a series (the last turn, the other side's, beside the
     /// series' own).
     pub fn text(&self) -> String {
-        line_text(self)
+        self.numbered(|m| &m.notation, " ")
     }
-}
 
-fn line_text(l: &Line) -> String {
-    let n: Vec<&str> = l.turns.iter().map(|t| t.notation.as_str()).collect();
-    let mut parts = Vec::new();
-    if l.series {
-        for (i, t) in n.iter().enumerate() {
-            if i + 1 == n.len() && l.last_apart {
-                parts.push((*t).to_string());
-            } else {
-                parts.push(format!("{}.{t}", i + 1));
+    /// The line numbered as in `text`, each turn written by `write` and the numbered pairs of
+    /// a helpmate joined by `gap` (Popeye's layout writes long notation three spaces apart).
+    pub(super) fn numbered(&self, write: impl Fn(&Move) -> &str, gap: &str) -> String {
+        let n: Vec<&str> = self.turns.iter().map(write).collect();
+        let mut parts = Vec::new();
+        if self.series {
+            for (i, t) in n.iter().enumerate() {
+                if i + 1 == n.len() && self.last_apart {
+                    parts.push((*t).to_string());
+                } else {
+                    parts.push(format!("{}.{t}", i + 1));
+                }
             }
+            return parts.join(" ");
         }
-        return parts.join(" ");
-    }
-    let mut number = 1;
-    let mut i = 0;
-    if l.alone_first {
-        parts.push(format!("1...{}", n[0]));
-        number = 2;
-        i = 1;
-    }
-    while i < n.len() {
-        let mut s = format!("{number}.{}", n[i]);
-        if i + 1 < n.len() {
-            s.push(' ');
-            s.push_str(n[i + 1]);
+        let mut number = 1;
+        let mut i = 0;
+        if self.alone_first {
+            parts.push(format!("1...{}", n[0]));
+            number = 2;
+            i = 1;
         }
-        parts.push(s);
-        number += 1;
-        i += 2;
+        while i < n.len() {
+            let mut s = format!("{number}.{}", n[i]);
+            if i + 1 < n.len() {
+                s.push(' ');
+                s.push_str(n[i + 1]);
+            }
+            parts.push(s);
+            number += 1;
+            i += 2;
+        }
+        parts.join(gap)
     }
-    parts.join(" ")
 }

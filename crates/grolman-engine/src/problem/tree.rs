@@ -9,37 +9,43 @@ use super::{Aim, IllegalTwin, Problem, Stipulation, Twin};
 
 impl TwinReport {
     pub(super) fn empty(problem: &Problem, twin: &Twin) -> TwinReport {
-        TwinReport {
-            label: twin.label.clone(),
-            change: twin.change.clone(),
-            stipulation: twin.stipulation.to_string(),
-            variant: problem.variant,
-            fen: twin.position.fen(),
-            illegal: None,
-            solutions: Vec::new(),
-            keys: Vec::new(),
-            tries: Vec::new(),
-            set_play: Vec::new(),
-            post_key: Vec::new(),
-            post_key_refutations: Vec::new(),
-            help: Vec::new(),
-            short: Vec::new(),
-            set_help: Vec::new(),
-            lines: Vec::new(),
-            verdict: Verdict::NoSolution,
-            nodes: 0,
-        }
+        TwinReport::blank(
+            problem,
+            &twin.label,
+            &twin.change,
+            &twin.stipulation,
+            twin.position.fen(),
+        )
     }
 
     /// The report of a twin that was not solved: its position is not legal.
     pub fn illegal(problem: &Problem, twin: &IllegalTwin) -> TwinReport {
         TwinReport {
-            label: twin.label.clone(),
-            change: twin.change.clone(),
-            stipulation: twin.stipulation.to_string(),
-            variant: problem.variant,
-            fen: String::new(),
             illegal: Some(twin.error.to_string()),
+            ..TwinReport::blank(
+                problem,
+                &twin.label,
+                &twin.change,
+                &twin.stipulation,
+                String::new(),
+            )
+        }
+    }
+
+    fn blank(
+        problem: &Problem,
+        label: &str,
+        change: &str,
+        stipulation: &Stipulation,
+        fen: String,
+    ) -> TwinReport {
+        TwinReport {
+            label: label.to_string(),
+            change: change.to_string(),
+            stipulation: stipulation.to_string(),
+            variant: problem.variant,
+            fen,
+            illegal: None,
             solutions: Vec::new(),
             keys: Vec::new(),
             tries: Vec::new(),
