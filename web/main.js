@@ -122,7 +122,7 @@ async function start() {
   const solvePanel = new SolvePanel(controller, {
     panel: $("solve-panel"), text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
     solve: $("solve-start"), cancel: $("solve-cancel"), progress: $("solve-progress"),
-    output: $("solve-output"), error: $("solve-error"),
+    output: $("solve-output"), error: $("solve-error"), board: host,
   });
   bindStudio(controller, solvePanel, studio);
 

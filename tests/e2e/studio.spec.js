@@ -97,8 +97,12 @@ test.describe("on a phone", () => {
     await openPage(page, `#problem=${encodeURIComponent(TWINS)}`);
     const key = tree(page).getByRole("button", { name: "1.Kb3 (Na5-c4)!" });
     await expect(key).toBeVisible({ timeout: 15_000 });
+    await key.scrollIntoViewIfNeeded();
+    await expect(page.locator("#board-host")).not.toBeInViewport();
     await key.tap();
     await expectPiece(page, "b3", "white king");
+    // The board, above the panel, comes back into sight to show the move.
+    await expect(page.locator("#board-host")).toBeInViewport();
     await key.scrollIntoViewIfNeeded();
     await page.screenshot({ path: "/tmp/studio-shots/tree-390.png" });
   });

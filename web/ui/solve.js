@@ -23,7 +23,7 @@ export class SolvePanel {
    * @param {import("../game/controller.js").Controller} controller
    * @param {{ panel?: HTMLDetailsElement, text: HTMLTextAreaElement, stipulation: HTMLInputElement, fill: HTMLButtonElement,
    *           solve: HTMLButtonElement, cancel: HTMLButtonElement, progress: HTMLElement,
-   *           output: HTMLElement, error: HTMLElement }} els
+   *           output: HTMLElement, error: HTMLElement, board?: HTMLElement }} els
    */
   constructor(controller, els, { client = new EngineClient() } = {}) {
     this.controller = controller;
@@ -197,6 +197,9 @@ export class SolvePanel {
     else this.controller.goTo(this.controller.tree.current, { autoplay: true }); // the line's last turn, replayed
     for (const b of this.tree.querySelectorAll("button.move[aria-current]")) b.removeAttribute("aria-current");
     button.setAttribute("aria-current", "true");
+    // On a phone the board is above the panel, out of sight: bring it back to show the move.
+    const board = this.els.board?.getBoundingClientRect();
+    if (board && (board.bottom <= 0 || board.top >= window.innerHeight)) this.els.board.scrollIntoView({ block: "start" });
   }
 
   render() {
