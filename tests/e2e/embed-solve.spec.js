@@ -94,6 +94,8 @@ test("the dist folder on another origin: a try is refuted, the key acknowledged,
   await page.locator("grolman-board .solution li:has(> button.key) > button.threat").click();
   await expect(page.locator('grolman-board .piece[data-square="f1"]')).toHaveAttribute("data-piece", "white rook");
   await expect(page.locator('grolman-board .piece[data-square="b3"]')).toHaveAttribute("data-piece", "white king");
+  // The threat mates: the king in check is the line's, though the game on the board has no check.
+  await expect(page.locator('grolman-board .square[data-square="b1"]')).toHaveClass(/\bcheck\b/);
   await page.locator("grolman-board .solution li:has(> button.key) > ul > li > button.defence", { hasText: "1...c5" }).click();
   await expect(page.locator('grolman-board .piece[data-square="c5"]')).toHaveAttribute("data-piece", "black pawn");
   await expect(page.locator('grolman-board .piece[data-square="f6"]')).toHaveAttribute("data-piece", "white rook");

@@ -278,8 +278,11 @@ export class GrolmanBoard extends HTMLElement {
     const atEnd = index === count - 1;
     this.board.set(stepState(step, {
       dests: play && atEnd && !this.entry.open && this.solveMode?.open !== false ? this.entry.dests() : null,
-      // The live position's check (play), or the final position's (a replay's last step).
-      check: step.kind === "end" && atEnd ? (play ? this.entry.checkSquare : this.game.status().checkSquare) : null,
+      // A solution line's own check (shown on a game of its own), the live position's (play),
+      // or the final position's (a replay's last step).
+      check: step.kind === "end" && atEnd
+        ? (this.lineCheck !== undefined ? this.lineCheck : play ? this.entry.checkSquare : this.game.status().checkSquare)
+        : null,
     }));
     if (this.stepText.textContent !== step.text) this.stepText.textContent = step.text;
     this.stepText.dataset.step = step.kind;
@@ -349,6 +352,7 @@ export class GrolmanBoard extends HTMLElement {
 
   /** The live position, ready for the next turn. */
   showLive() {
+    this.lineCheck = undefined;
     this.refresh();
     const steps = lastTurnSteps(this.game) ?? [{
       kind: "position", pieces: placement(this.game.fen()), marks: {}, arrows: [], labels: [], slides: [],
@@ -464,6 +468,7 @@ export class GrolmanBoard extends HTMLElement {
     // A line after a pass is not the game's: it is replayed on a game of its own.
     const shown = new Game(twin.variant, line.fen);
     for (const code of line.moves) shown.play(code);
+    this.lineCheck = shown.status().checkSquare ?? null; // the line's check, not the live game's
     const steps = lastTurnSteps(shown) ?? [{ kind: "position", pieces: placement(shown.fen()), marks: {}, arrows: [], labels: [], slides: [], text: "" }];
     shown.free?.();
     this.player.load(steps, { autoplay: true });
