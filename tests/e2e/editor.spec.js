@@ -21,6 +21,8 @@ async function dragTo(page, source, target) {
 test("a position built from an empty board with palette clicks and drags reads back as its FEN", async ({ page }) => {
   const errors = await openPage(page, "#edit&variant=grolman&fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201");
   await expect(page.locator("#editor")).toBeVisible();
+  // The header does not name the game's variant while the editor's own field says it.
+  await expect(page.locator("#variant-name")).toBeHidden();
   await expect(fen(page)).toHaveValue("8/8/8/8/8/8/8/8 w - - 0 1");
   await expect(page.locator("#editor-problem")).toHaveText("Not a legal position yet: white has no king.");
 
