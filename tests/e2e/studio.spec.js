@@ -75,10 +75,10 @@ test("Solve solves the stipulation shown, with its progress", async ({ page }) =
   // A problem typed in keeps its own, and the field says so.
   await page.fill("#solve-text", "grolman 7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1 #1");
   await expect(page.locator("#solve-stipulation-note")).toHaveText("(the problem's own applies)");
-  // A long solve shows the positions searched while it runs.
+  // A long solve shows the positions searched and the first move being tried while it runs.
   await page.fill("#solve-text", "tatarstan rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 #3");
   await page.click("#solve-start");
-  await expect(progress(page)).toContainText(/Solving… \d+\.\d s · \d+(\.\d)?( k| M)? positions/, { timeout: 10_000 });
+  await expect(progress(page)).toContainText(/Solving… \d+\.\d s · \d+(\.\d)?( k| M)? positions · trying \S.* \(\d+ of 20\)$/, { timeout: 10_000 });
   await page.click("#solve-cancel");
   await expect(progress(page)).toHaveAttribute("data-state", "cancelled");
 });

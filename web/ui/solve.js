@@ -214,7 +214,8 @@ export class SolvePanel {
     if (!this.running) return;
     const { started, progress } = this.running;
     this.els.progress.dataset.state = "running";
-    const searched = progress ? ` · ${positions(progress.nodes)} positions${progress.label ? ` in twin ${progress.label}` : ""}` : "";
+    const trying = progress?.first ? ` · trying ${progress.first} (${progress.firstIndex} of ${progress.firstCount})` : "";
+    const searched = progress ? ` · ${positions(progress.nodes)} positions${progress.label ? ` in twin ${progress.label}` : ""}${trying}` : "";
     this.els.progress.textContent = `Solving… ${seconds1(performance.now() - started)} s${searched}`;
   }
 }

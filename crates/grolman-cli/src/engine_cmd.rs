@@ -144,7 +144,7 @@ pub fn solve(args: &[String]) -> Result<(), Failure> {
         for entry in p.entries() {
             let start = Instant::now();
             let report = match entry {
-                problem::Entry::Twin(twin) => problem::solve_twin(p, twin, &mut || true).map_err(input)?,
+                problem::Entry::Twin(twin) => problem::solve_twin(p, twin, &mut |_| true).map_err(input)?,
                 problem::Entry::Illegal(twin) => problem::TwinReport::illegal(p, twin),
             };
             if popeye {

@@ -32,7 +32,7 @@ pub fn solve_bench(args: &[String]) -> Result<(), Failure> {
     for (i, p) in problems.iter().enumerate() {
         for twin in &p.twins {
             let start = Instant::now();
-            let report = problem::solve_twin_with(p, twin, method, &mut || true).map_err(input)?;
+            let report = problem::solve_twin_with(p, twin, method, &mut |_| true).map_err(input)?;
             let seconds = start.elapsed().as_secs_f64();
             let units = twin.position.board().occupied().count();
             let label = if twin.label.is_empty() {
@@ -50,7 +50,7 @@ pub fn solve_bench(args: &[String]) -> Result<(), Failure> {
             );
             if compare {
                 let reference =
-                    problem::solve_twin_with(p, twin, Method::Exhaustive, &mut || true).map_err(input)?;
+                    problem::solve_twin_with(p, twin, Method::Exhaustive, &mut |_| true).map_err(input)?;
                 let sorted = |mut v: Vec<Vec<String>>| {
                     v.sort();
                     v

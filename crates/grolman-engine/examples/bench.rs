@@ -45,7 +45,7 @@ fn main() {
     for problem in parse(PROBLEMS).expect("bench problems") {
         let twin = &problem.twins[0];
         let start = Instant::now();
-        let report = &solve(&problem, &mut || true).expect("not cancelled")[0];
+        let report = &solve(&problem, &mut |_| true).expect("not cancelled")[0];
         println!(
             "  {:<10} {:<7} {:>8.2} ms  {:>7} positions  {} solution(s)  {}",
             problem.variant.name(),

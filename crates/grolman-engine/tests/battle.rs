@@ -49,7 +49,7 @@ fn refutations(pos: &Position, rules: Rules) -> BTreeMap<String, Option<Vec<Stri
 
 fn report(text: &str) -> TwinReport {
     let problems = parse(text).unwrap();
-    solve(&problems[0], &mut || true).unwrap().remove(0)
+    solve(&problems[0], &mut |_| true).unwrap().remove(0)
 }
 
 const PROBLEMS: &[(&str, &str)] = &[

@@ -30,7 +30,7 @@ fn brute_help(pos: &Position, rules: Rules, plies: u32, line: &mut Vec<String>, 
 
 fn solver_set(text: &str) -> Vec<Vec<String>> {
     let problems = parse(text).unwrap();
-    let mut all: Vec<Vec<String>> = solve(&problems[0], &mut || true)
+    let mut all: Vec<Vec<String>> = solve(&problems[0], &mut |_| true)
         .unwrap()
         .into_iter()
         .flat_map(|r| r.solutions)

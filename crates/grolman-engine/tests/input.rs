@@ -25,7 +25,7 @@ fn popeye_problem_with_twins_is_read_and_solved() {
     assert_eq!(p.twins[1].position.fen(), "8/1Np5/p4R2/8/2K3B1/8/8/1k6 w - - 0 1");
     assert_eq!(p.twins[2].stipulation.aim, Aim::Help);
     assert_eq!(p.twins[2].position.fen(), "8/1Np5/p4R2/8/2k3B1/8/8/1K6 b - - 0 1");
-    let reports = solve(p, &mut || true).unwrap();
+    let reports = solve(p, &mut |_| true).unwrap();
     assert_eq!(reports[0].solutions, vec![vec!["c4b3,a5c4".to_string()]]);
     assert!(reports[0].text().contains("1.Kb3 (Na5-c4)! threat: 2.Rf1#"));
 }

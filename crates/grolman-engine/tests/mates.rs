@@ -3,7 +3,7 @@
 //! mate.
 
 use grolman::{Position, Variant};
-use grolman_engine::problem::{parse, solve, Verdict};
+use grolman_engine::problem::{parse, solve, solve_twin_with, Method, Verdict};
 use grolman_engine::{native_clock, Engine, Limits};
 
 /// (variant, FEN, stipulation, key codes)
@@ -59,7 +59,7 @@ const PROBLEMS: &[(&str, &str, &str, &[&str])] = &[
 
 fn keys(variant: &str, fen: &str, stip: &str) -> (Vec<String>, Verdict) {
     let problems = parse(&format!("{variant} {fen} {stip} 1")).unwrap();
-    let reports = solve(&problems[0], &mut || true).unwrap();
+    let reports = solve(&problems[0], &mut |_| true).unwrap();
     let mut keys: Vec<String> = reports[0].solutions.iter().map(|s| s[0].clone()).collect();
     keys.sort();
     (keys, reports[0].verdict)
@@ -119,12 +119,12 @@ fn search_sees_the_mates_and_plays_a_key() {
 #[test]
 fn report_names_key_threat_and_variations() {
     let problems = parse("orthodox 8/k7/8/3K4/7R/8/8/8 w - - 0 1 #3").unwrap();
-    let text = solve(&problems[0], &mut || true).unwrap()[0].text();
+    let text = solve(&problems[0], &mut |_| true).unwrap()[0].text();
     assert!(text.contains("1.Kc6! threat:"), "{text}");
     assert!(text.contains("1...Ka6 2.Ra4#"), "{text}");
     assert!(text.ends_with("1 key: sound\n"), "{text}");
     let problems = parse("tatarstan 7k/5K2/8/8/8/7B/8/3R4 w - - 0 1 #1").unwrap();
-    let text = solve(&problems[0], &mut || true).unwrap()[0].text();
+    let text = solve(&problems[0], &mut |_| true).unwrap()[0].text();
     assert!(text.contains("1.Rd3 [h3=R]#!"), "{text}");
     assert!(text.contains("cooked: 2 keys, 1 intended"), "{text}");
 }
@@ -140,4 +140,38 @@ fn selfmate_in_one_where_the_follower_rule_refutes_it() {
         (vec!["d8d4".to_string()], Verdict::Sound)
     );
     assert_eq!(keys("grolman", fen, "s#1"), (vec![], Verdict::NoSolution));
+}
+
+/// The solver tells its progress what first move it is trying: each one a legal first move of
+/// the position, counted among all of them, in order.
+#[test]
+fn progress_names_the_first_move_being_tried() {
+    let problems = parse("orthodox rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 #3").unwrap();
+    let mut seen = Vec::new();
+    // The exhaustive method, so that the search is long enough to ask.
+    solve_twin_with(
+        &problems[0],
+        &problems[0].twins[0],
+        Method::Exhaustive,
+        &mut |s| {
+            seen.push(s.clone());
+            true
+        },
+    )
+    .unwrap();
+    let start = Position::start();
+    let firsts: Vec<String> = grolman::notation::legal_turns(&start, Variant::Orthodox.into())
+        .iter()
+        .map(grolman::notation::literature::write_moves)
+        .collect();
+    let tried: Vec<_> = seen.iter().filter(|s| !s.first.is_empty()).collect();
+    assert!(
+        tried.len() > 1,
+        "the search of 20 first moves to mate in 3 asked more than once: {seen:?}"
+    );
+    for s in &tried {
+        assert_eq!(s.count, 20);
+        assert_eq!(firsts.get(s.index - 1), Some(&s.first), "{s:?}");
+    }
+    assert!(tried.windows(2).all(|w| w[0].index <= w[1].index));
 }

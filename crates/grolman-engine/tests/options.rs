@@ -5,7 +5,7 @@ use grolman::{for_each_turn, has_legal_turn, write_code, Position, Rules};
 use grolman_engine::problem::{parse, solve, TwinReport};
 
 fn reports(text: &str) -> Vec<TwinReport> {
-    solve(&parse(text).unwrap()[0], &mut || true).unwrap()
+    solve(&parse(text).unwrap()[0], &mut |_| true).unwrap()
 }
 
 fn problem(pieces: &str, stipulation: &str, options: &str) -> String {

@@ -109,7 +109,7 @@ fn same_solutions_around(
         let problem = &parse(&text).unwrap()[0];
         let twin = &problem.twins[0];
         let sorted = |method| {
-            let mut s = solve_twin_with(problem, twin, method, &mut || true)
+            let mut s = solve_twin_with(problem, twin, method, &mut |_| true)
                 .unwrap()
                 .solutions;
             s.sort();
@@ -136,7 +136,7 @@ fn pruned_solver_keeps_the_solutions_of_positions_seen_to_need_care() {
         let problem = &parse(&text).unwrap()[0];
         let twin = &problem.twins[0];
         let solutions = |method| {
-            solve_twin_with(problem, twin, method, &mut || true)
+            solve_twin_with(problem, twin, method, &mut |_| true)
                 .unwrap()
                 .solutions
         };

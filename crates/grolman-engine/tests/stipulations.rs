@@ -87,7 +87,7 @@ fn brute_series(
 }
 
 fn reports(text: &str) -> Vec<TwinReport> {
-    solve(&parse(text).unwrap()[0], &mut || true).unwrap()
+    solve(&parse(text).unwrap()[0], &mut |_| true).unwrap()
 }
 
 fn codes(lines: &[grolman_engine::problem::Line]) -> Vec<Vec<String>> {

@@ -349,6 +349,10 @@ struct SolveProgress<'a> {
     label: &'a str,
     nodes: f64,
     time_ms: f64,
+    /// The first move being tried ("" before the first), its place (from 1) and how many.
+    first: &'a str,
+    first_index: usize,
+    first_count: usize,
 }
 
 #[derive(Serialize)]
@@ -360,8 +364,10 @@ struct ProblemJs {
 /// Solves every problem in `text` (a FEN line or Popeye input, see the engine README).
 /// `max_ms` (0 = none) bounds the time; past it the call throws "solving cancelled".
 /// `on_progress`, when a function, is called about every 200 ms with
-/// `{ problem, twin, label, nodes, timeMs }`: which twin is being solved (0-based indices),
-/// the positions searched so far for it and the time since the call began.
+/// `{ problem, twin, label, nodes, timeMs, first, firstIndex, firstCount }`: which twin is being
+/// solved (0-based indices), the positions searched so far for it, the time since the call
+/// began, and the first move being tried (its notation, its place from 1 among the
+/// `firstCount` first moves; `""` and 0 before the first).
 /// `options` (may be undefined): `{ tries: n }` reports every first move refuted by at most `n`
 /// defences as a try with its refutations, as Popeye's `Option Defence n` does
 /// (`<grolman-board mode="solve">` answers a wrong first move with its refutation).
@@ -401,7 +407,7 @@ pub fn solve_problem(
             };
             // The solver asks every 512 positions whether to go on: that is its pulse.
             let (mut asked, mut last_report) = (0u64, start);
-            let mut keep_going = || {
+            let mut keep_going = |searching: &problem::Searching| {
                 asked += 1;
                 let now = date_now();
                 if let Some(cb) = callback.filter(|_| now - last_report >= 200.0) {
@@ -412,6 +418,9 @@ pub fn solve_problem(
                         label: &twin.label,
                         nodes: (asked * 512) as f64,
                         time_ms: now - started,
+                        first: &searching.first,
+                        first_index: searching.index,
+                        first_count: searching.count,
                     };
                     if let Ok(value) = to_js(&progress) {
                         let _ = cb.call1(&JsValue::NULL, &value);

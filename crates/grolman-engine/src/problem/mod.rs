@@ -18,7 +18,7 @@ use grolman::{Position, Variant};
 
 pub use input::{parse, ProblemError, ProblemErrorKind};
 pub use report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
-pub use solve::{solve, solve_twin, solve_twin_with, Cancelled, Method};
+pub use solve::{solve, solve_twin, solve_twin_with, Cancelled, Method, Searching};
 
 /// Who plays for what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

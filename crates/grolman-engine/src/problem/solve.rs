@@ -34,13 +34,26 @@ impl core::fmt::Display for Cancelled {
 
 impl std::error::Error for Cancelled {}
 
+/// What the solver is on, for a progress display: the first move it is trying (keys and tries
+/// of `#n`/`s#n`, the first turn of a helpmate or series), its place among the first moves
+/// (from 1), and how many there are; `first` is empty before the first one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Searching {
+    pub first: String,
+    pub index: usize,
+    pub count: usize,
+}
+
 /// Solves every twin of `problem` in the order written; an illegal twin gets a report that
-/// says why and is not solved. `keep_going` is asked now and then; when it says no, the
-/// solver stops with [`Cancelled`].
+/// says why and is not solved. `keep_going` is asked now and then, with what the solver is
+/// [`Searching`]; when it says no, the solver stops with [`Cancelled`].
 ///
 /// # Errors
 /// [`Cancelled`] when `keep_going` returned `false`.
-pub fn solve(problem: &Problem, keep_going: &mut dyn FnMut() -> bool) -> Result<Vec<TwinReport>, Cancelled> {
+pub fn solve(
+    problem: &Problem,
+    keep_going: &mut dyn FnMut(&Searching) -> bool,
+) -> Result<Vec<TwinReport>, Cancelled> {
     problem
         .entries()
         .into_iter()
@@ -70,7 +83,7 @@ pub enum Method {
 pub fn solve_twin(
     problem: &Problem,
     twin: &Twin,
-    keep_going: &mut dyn FnMut() -> bool,
+    keep_going: &mut dyn FnMut(&Searching) -> bool,
 ) -> Result<TwinReport, Cancelled> {
     solve_twin_with(problem, twin, Method::default(), keep_going)
 }
@@ -83,7 +96,7 @@ pub fn solve_twin_with(
     problem: &Problem,
     twin: &Twin,
     method: Method,
-    keep_going: &mut dyn FnMut() -> bool,
+    keep_going: &mut dyn FnMut(&Searching) -> bool,
 ) -> Result<TwinReport, Cancelled> {
     let stip = twin.stipulation;
     let mut solver = Solver {
@@ -94,6 +107,7 @@ pub fn solve_twin_with(
         table: Table::new(TABLE_BITS),
         nodes: 0,
         keep_going,
+        searching: Searching::default(),
         cancelled: false,
         goal: stip.goal,
         options: &problem.options,
@@ -147,7 +161,9 @@ pub(super) struct Solver<'a> {
     pub(super) rules: Rules,
     table: Table,
     nodes: u64,
-    keep_going: &'a mut dyn FnMut() -> bool,
+    keep_going: &'a mut dyn FnMut(&Searching) -> bool,
+    /// The first move being tried, told to `keep_going`.
+    pub(super) searching: Searching,
     pub(super) cancelled: bool,
     pub(super) goal: Goal,
     pub(super) options: &'a Options,
@@ -156,7 +172,7 @@ pub(super) struct Solver<'a> {
 impl Solver<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(512) && !(self.keep_going)() {
+        if self.nodes.is_multiple_of(512) && !(self.keep_going)(&self.searching) {
             self.cancelled = true;
         }
         self.cancelled

@@ -4,7 +4,7 @@
 use grolman::{notation, OwnerPromotion, Position, Role, Step, Turn};
 
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
-use super::solve::{null_move, Solver};
+use super::solve::{null_move, Searching, Solver};
 use super::{Aim, IllegalTwin, Problem, Stipulation, Twin};
 
 impl TwinReport {
@@ -197,9 +197,18 @@ impl Solver<'_> {
         line: &mut Vec<Move>,
         out: &mut Vec<Line>,
     ) {
-        for t in notation::legal_turns(pos, self.rules) {
+        let turns = notation::legal_turns(pos, self.rules);
+        let count = turns.len();
+        for (index, t) in turns.into_iter().enumerate() {
             if self.cancelled || out.len() >= max {
                 return;
+            }
+            if line.is_empty() {
+                self.searching = Searching {
+                    first: notation::literature::write_moves(&t),
+                    index: index + 1,
+                    count,
+                };
             }
             let ok = if plies == 1 {
                 self.reached(&t.after)
@@ -257,9 +266,18 @@ impl Solver<'_> {
         line: &mut Vec<Move>,
         out: &mut Vec<Line>,
     ) {
-        for t in notation::legal_turns(pos, self.rules) {
+        let turns = notation::legal_turns(pos, self.rules);
+        let count = turns.len();
+        for (index, t) in turns.into_iter().enumerate() {
             if self.cancelled || out.len() >= max {
                 return;
+            }
+            if line.is_empty() {
+                self.searching = Searching {
+                    first: notation::literature::write_moves(&t),
+                    index: index + 1,
+                    count,
+                };
             }
             if !self.series_step(&t.after, n, aim) {
                 continue;
@@ -289,10 +307,17 @@ impl Solver<'_> {
     /// The keys (and with `Option Try`, the tries) of a `#n` or `s#n`.
     fn keys(&mut self, pos: &Position, n: u32, aim: Aim, r: &mut TwinReport) {
         let max_refutations = self.options.tries;
-        for group in grouped(pos, notation::legal_turns(pos, self.rules)) {
+        let groups = grouped(pos, notation::legal_turns(pos, self.rules));
+        let count = groups.len();
+        for (index, group) in groups.into_iter().enumerate() {
             if self.full(r.solutions.len()) {
                 return;
             }
+            self.searching = Searching {
+                first: notation::literature::write_moves(&group[0]),
+                index: index + 1,
+                count,
+            };
             if group.iter().all(|t| self.defend(&t.after, n, aim)) {
                 for t in &group {
                     r.solutions.push(vec![t.code.clone()]);

@@ -65,18 +65,7 @@ fn write_follower(s: &mut String, role: Role, step: &Step) {
 
 /// Writes a turn's literature notation from its SAN, steps and events.
 pub fn write(turn: &Turn) -> String {
-    let mut s = turn.san.clone();
-    let followers = follower_roles(turn);
-    if !followers.is_empty() {
-        s.push_str(" (");
-        for (i, (role, step)) in followers.iter().enumerate() {
-            if i > 0 {
-                s.push_str(", ");
-            }
-            write_follower(&mut s, *role, step);
-        }
-        s.push(')');
-    }
+    let mut s = write_moves(turn);
     let transforms: Vec<(Square, Role)> = turn.transforms().collect();
     if !transforms.is_empty() {
         s.push_str(" [");
@@ -92,6 +81,24 @@ pub fn write(turn: &Turn) -> String {
         s.push('#');
     } else if turn.check {
         s.push('+');
+    }
+    s
+}
+
+/// The moves of a turn alone: the leading move and its followers (`e4 (Ng1-e2, Rh1-g1)`),
+/// without the transformations or the check sign (a solver's progress names a turn so).
+pub fn write_moves(turn: &Turn) -> String {
+    let mut s = turn.san.clone();
+    let followers = follower_roles(turn);
+    if !followers.is_empty() {
+        s.push_str(" (");
+        for (i, (role, step)) in followers.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            write_follower(&mut s, *role, step);
+        }
+        s.push(')');
     }
     s
 }
