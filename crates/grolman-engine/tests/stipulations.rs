@@ -2,7 +2,7 @@
 //! over the rules crate alone (orthodox, Grolman and Tatarstan chess); options checked on
 //! small problems whose answers are worked out in the comments.
 
-use grolman::{for_each_turn, has_legal_turn, write_code, Position, Rules, Setup};
+use grolman::{for_each_turn, has_legal_turn, write_code, Position, Rules};
 use grolman_engine::problem::{parse, solve, TwinReport};
 
 fn turns(pos: &Position, rules: Rules) -> Vec<(String, Position)> {
@@ -20,15 +20,7 @@ fn lost(pos: &Position, rules: Rules, stale: bool) -> bool {
 }
 
 fn pass(pos: &Position) -> Option<Position> {
-    if pos.is_check() {
-        return None;
-    }
-    Position::from_setup(Setup {
-        turn: pos.turn().other(),
-        ep: None,
-        ..pos.setup()
-    })
-    .ok()
+    pos.passed().ok()
 }
 
 fn brute_help(

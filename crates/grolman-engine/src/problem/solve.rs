@@ -15,7 +15,7 @@
 //! moving. In `#n` and `s#n` that side decides them against the mover (a turn is then a group of
 //! turns, [`crate::turns`]); in helpmates every combination is its own turn.
 
-use grolman::{has_legal_turn, Color, Position, Rules, Setup};
+use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn};
 
 use super::intelligent::mate_reachable;
 use super::table::Table;
@@ -176,6 +176,15 @@ impl Solver<'_> {
             self.cancelled = true;
         }
         self.cancelled
+    }
+
+    /// Tells the progress that the first move `t`, `index`-th (from 0) of `count`, is tried.
+    pub(super) fn trying(&mut self, t: &Turn, index: usize, count: usize) {
+        self.searching = Searching {
+            first: notation::literature::write_moves(t),
+            index: index + 1,
+            count,
+        };
     }
 
     /// The side to move has lost by the goal: mated, or stalemated for `=`.
@@ -384,13 +393,5 @@ impl Solver<'_> {
 /// The position with the other side to move and nothing else changed; `None` when the side to
 /// move is in check (it may not pass; so a series turn that checks can only be the last).
 pub(super) fn null_move(pos: &Position) -> Option<Position> {
-    if pos.is_check() {
-        return None;
-    }
-    Position::from_setup(Setup {
-        turn: pos.turn().other(),
-        ep: None,
-        ..pos.setup()
-    })
-    .ok()
+    pos.passed().ok()
 }

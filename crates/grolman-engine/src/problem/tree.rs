@@ -4,7 +4,7 @@
 use grolman::{notation, OwnerPromotion, Position, Role, Step, Turn};
 
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
-use super::solve::{null_move, Searching, Solver};
+use super::solve::{null_move, Solver};
 use super::{Aim, IllegalTwin, Problem, Stipulation, Twin};
 
 impl TwinReport {
@@ -204,11 +204,7 @@ impl Solver<'_> {
                 return;
             }
             if line.is_empty() {
-                self.searching = Searching {
-                    first: notation::literature::write_moves(&t),
-                    index: index + 1,
-                    count,
-                };
+                self.trying(&t, index, count);
             }
             let ok = if plies == 1 {
                 self.reached(&t.after)
@@ -273,11 +269,7 @@ impl Solver<'_> {
                 return;
             }
             if line.is_empty() {
-                self.searching = Searching {
-                    first: notation::literature::write_moves(&t),
-                    index: index + 1,
-                    count,
-                };
+                self.trying(&t, index, count);
             }
             if !self.series_step(&t.after, n, aim) {
                 continue;
@@ -313,11 +305,7 @@ impl Solver<'_> {
             if self.full(r.solutions.len()) {
                 return;
             }
-            self.searching = Searching {
-                first: notation::literature::write_moves(&group[0]),
-                index: index + 1,
-                count,
-            };
+            self.trying(&group[0], index, count);
             if group.iter().all(|t| self.defend(&t.after, n, aim)) {
                 for t in &group {
                     r.solutions.push(vec![t.code.clone()]);
