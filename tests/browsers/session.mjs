@@ -69,15 +69,31 @@ export class Session {
     return this.expect(`${path} [${name}=${value}]`, (p, n) => find(p)?.getAttribute(n) ?? null, [path, name], (v) => v === value, timeout);
   }
 
-  /** A real pointer click (the driver's input actions) at the middle of `path`, scrolled into view. */
+  /** A real pointer click (the driver's input actions) at the middle of `path`, scrolled into view.
+   *  The point is taken only once the layout holds still (the same point on two reads in a row)
+   *  and the page's hit test there reaches `path`: on a loaded machine a page still laying out
+   *  (lesson boards growing as they load) moved the target between the read and the click. */
   async click(path) {
-    const box = await this.expect(`${path} to click`, (p) => {
+    let last = null;
+    const box = await this.expect(`${path} to click (on screen, not covered, not moving)`, (p) => {
       const node = find(p);
       if (!node) return null;
       node.scrollIntoView({ block: "center", inline: "center" });
       const { x, y, width, height } = node.getBoundingClientRect();
-      return width && height ? { x: x + width / 2, y: y + height / 2 } : null;
-    }, [path], (v) => v !== null);
+      if (!width || !height) return null;
+      const point = { x: x + width / 2, y: y + height / 2 };
+      let hit = document.elementFromPoint(point.x, point.y);
+      while (hit?.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(point.x, point.y);
+        if (!inner || inner === hit) break;
+        hit = inner;
+      }
+      return hit && (hit === node || node.contains(hit)) ? point : null;
+    }, [path], (point) => {
+      const still = point !== null && last !== null && point.x === last.x && point.y === last.y;
+      last = point;
+      return still;
+    });
     await this.driver.click(box.x, box.y);
   }
 
