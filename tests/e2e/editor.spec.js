@@ -95,6 +95,14 @@ test("a bad position's message is the crate's, and editing goes on", async ({ pa
   await expect(editorSquare(page, "d4")).toHaveAttribute("aria-label", /white pawn on d4/);
 });
 
+test("a bad link's error goes when the fragment then opens the editor", async ({ page }) => {
+  await openPage(page, "#variant=grolman&m=e2e9");
+  await expect(page.locator("#error")).toBeVisible();
+  await page.evaluate(() => { location.hash = "#edit&variant=grolman&fen=4k3/8/8/8/8/8/8/4K3%20w%20-%20-%200%201"; });
+  await expect(page.locator("#editor")).toBeVisible();
+  await expect(page.locator("#error")).toBeHidden();
+});
+
 test("play from here opens the edited position as a game", async ({ page }) => {
   await openPage(page);
   await page.locator("#edit-open").click();

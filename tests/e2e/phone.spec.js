@@ -60,3 +60,17 @@ test("on a phone a tap on the board skips the replay of a turn to its end", asyn
   await expect(page.locator("#step-counter")).toHaveText("step 6 of 6");
   await expect(page.locator("#cascade-text")).toHaveText("e4 (Ng1-e2, Rh1-g1). White can no longer castle king side. Black to move.");
 });
+
+test("on a phone no empty band separates the board from the replay; a check banner takes its place when due", async ({ page }) => {
+  await openPage(page, "#variant=orthodox&m=e2e4&m=f7f6");
+  const gap = async () => (await page.locator(".cascade").boundingBox()).y
+    - ((await page.locator("#board-host").boundingBox()).y + (await page.locator("#board-host").boundingBox()).height);
+  expect(await gap()).toBeLessThan(20);
+  await square(page, "d1").tap();
+  await square(page, "h5").tap();
+  await expect(page.locator("#status")).toContainText("in check");
+  const status = await page.locator("#status").boundingBox();
+  const host = await page.locator("#board-host").boundingBox();
+  expect(status.y).toBeGreaterThan(host.y + host.height - 1);
+  expect(status.y).toBeLessThan(host.y + host.height + 20);
+});

@@ -55,6 +55,12 @@ export function bindStudio(controller, solvePanel, opening) {
       solvePanel.openProblem(studio.problem);
     }
   };
-  addEventListener("hashchange", () => follow(readStudioFragment(location.hash)));
+  addEventListener("hashchange", () => {
+    const studio = readStudioFragment(location.hash);
+    // An error said about an earlier link is stale once a link opens the editor or a problem,
+    // which say their own problems in their own places.
+    if (studio) controller.ui.errors.clear();
+    follow(studio);
+  });
   follow(opening);
 }
