@@ -34,6 +34,8 @@ export default defineConfig({
     screenshot: "on",
     trace: "retain-on-failure",
     viewport: { width: 1200, height: 900 },
+    // The page speaks the browser's language: the tests read English unless they choose another.
+    locale: "en-US",
     // The service worker (sw.js) serves a build from its cache: only tests/e2e/offline.spec.js,
     // which is about it, lets it run; every other test sees the files as served.
     serviceWorkers: "block",

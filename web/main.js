@@ -15,6 +15,8 @@ import { SolvePanel } from "./ui/solve.js";
 import { bindStudio } from "./edit/studio.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
+import { LANGUAGES, onLanguageChange } from "./i18n/index.js";
+import { choosePageLanguage, startLanguage } from "./i18n/page.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,7 +30,8 @@ function onMainLine(tree, node) {
 
 async function start() {
   const started = performance.now();
-  await init();
+  // The catalog loads beside the wasm: only the chosen language's.
+  await Promise.all([init(), choosePageLanguage(startLanguage(), { remember: false })]);
   const prefs = loadPrefs();
   const host = $("board-host");
   let controller;
@@ -70,6 +73,12 @@ async function start() {
     $("board-legend").dataset.theme = host.dataset.theme;
     savePrefs({ theme: host.dataset.theme });
   });
+  // The language picker: each language named in itself; switching keeps the game.
+  const picker = $("language");
+  picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code)));
+  picker.value = document.documentElement.lang;
+  picker.addEventListener("change", () => choosePageLanguage(picker.value));
+  onLanguageChange((code) => { picker.value = code; });
   controller.autoplay = prefs.autoplay ?? true;
   $("autoplay").checked = controller.autoplay;
   $("autoplay").addEventListener("change", () => {

@@ -1,0 +1,78 @@
+// The languages' catalogs (web/i18n/<code>/): English is the reference. Every other language has
+// exactly English's keys, each text with English's placeholders, each plural text with a form for
+// every plural category of its language; and every key that the pages and modules name exists.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { LANGUAGES } from "../../web/i18n/index.js";
+
+const root = new URL("../../", import.meta.url).pathname;
+const catalog = async (code) => (await import(`../../web/i18n/${code}/index.js`)).default;
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** A text's forms: the string itself, or each form of a plural text. */
+const forms = (value) => (typeof value === "string" ? [value] : Object.values(value));
+
+/** Every difference between `other` (of language `code`) and `english`, as sentences. */
+export function differences(english, other, code) {
+  const problems = [];
+  for (const key of Object.keys(english)) {
+    if (!Object.hasOwn(other, key)) { problems.push(`${code}: missing ${key}`); continue; }
+    const [en, text] = [english[key], other[key]];
+    if (typeof en !== typeof text) { problems.push(`${code}: ${key} is ${typeof text}, English ${typeof en}`); continue; }
+    if (typeof en === "object") {
+      for (const category of new Intl.PluralRules(code).resolvedOptions().pluralCategories) {
+        if (typeof text[category] !== "string") problems.push(`${code}: ${key} has no "${category}" form`);
+      }
+    }
+    const want = placeholders(forms(en)[0]).join(",");
+    for (const form of forms(text)) {
+      if (placeholders(form).join(",") !== want) problems.push(`${code}: ${key} has {${placeholders(form)}} where English has {${want}}: ${form}`);
+    }
+  }
+  for (const key of Object.keys(other)) if (!Object.hasOwn(english, key)) problems.push(`${code}: extra key ${key}`);
+  return problems;
+}
+
+test("every language has English's keys, no others, and each text English's placeholders", async () => {
+  const english = await catalog("en");
+  for (const value of Object.values(english)) {
+    assert.ok(typeof value === "string" || (typeof value === "object" && typeof value.other === "string"), `not a text: ${JSON.stringify(value)}`);
+  }
+  for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) {
+    assert.deepEqual(differences(english, await catalog(code), code), []);
+  }
+});
+
+test("the comparison finds a missing key, an extra key, a changed placeholder and a missing plural form", () => {
+  const english = { a: "At {square}", b: "B", n: { one: "{count} unit", other: "{count} units" } };
+  assert.deepEqual(differences(english, { a: "Auf {feld}", c: "C", n: { one: "{count} Einheit" } }, "de"), [
+    "de: a has {feld} where English has {square}: Auf {feld}",
+    "de: missing b",
+    'de: n has no "other" form',
+    "de: extra key c",
+  ]);
+});
+
+/** The files that name keys: the pages and every module under web/. */
+function sources(dir = "web") {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return path === "web/i18n" ? [] : sources(path);
+    return /\.(js|html)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+test("every key that a page or module names exists in English", async () => {
+  const english = await catalog("en");
+  const named = /data-i18n(?:-[a-z-]+)?="([^"]+)"|\b(?:t|plural)\(\s*"([^"]+)"/g;
+  const missing = [];
+  for (const path of [...sources(), "index.html", "learn.html", "embed.html"]) {
+    const text = readFileSync(join(root, path), "utf8");
+    for (const m of text.matchAll(named)) {
+      const key = m[1] ?? m[2];
+      if (!Object.hasOwn(english, key)) missing.push(`${path}: ${key}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});

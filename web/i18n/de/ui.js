@@ -1,0 +1,4 @@
+// The interface in German.
+export default {
+  "language.label": "Sprache",
+};

@@ -1,0 +1,4 @@
+// The interface in Spanish.
+export default {
+  "language.label": "Idioma",
+};

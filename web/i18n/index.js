@@ -1,0 +1,96 @@
+// The page's languages: `t(key, params)` gives the text of `key` in the chosen language, with
+// `{name}` placeholders filled from `params`. Each language is one folder (en/, ru/, es/, de/)
+// whose index.js merges its catalogs: ui.js (the interface), errors.js (errors shown to people),
+// lessons.js (the lessons). Only the chosen language's catalog is loaded, by dynamic import.
+// English is the reference: tests/unit/i18n.test.mjs holds every other catalog to its keys and
+// placeholders, and a key missing at run time falls back to English (when it is loaded) or to the
+// key itself, so that a gap shows as a readable word rather than a blank.
+
+/** The languages offered, each named in itself (as a picker lists them). */
+export const LANGUAGES = { en: "English", ru: "Русский", es: "Español", de: "Deutsch" };
+
+// Literal paths, so that the service worker's file list and any bundler see every catalog.
+const LOADERS = {
+  en: () => import("./en/index.js"),
+  ru: () => import("./ru/index.js"),
+  es: () => import("./es/index.js"),
+  de: () => import("./de/index.js"),
+};
+
+const catalogs = {};
+let current = "en";
+const listeners = new Set();
+
+/** The language of `code` ("de-AT" → "de"), or null when none of ours. */
+export function supported(code) {
+  const base = String(code ?? "").toLowerCase().split(/[-_]/)[0];
+  return Object.hasOwn(LANGUAGES, base) ? base : null;
+}
+
+/** The first of the browser's languages that we have, else English. */
+export function browserLanguage() {
+  const wanted = globalThis.navigator?.languages ?? [globalThis.navigator?.language];
+  for (const code of wanted) {
+    const language = supported(code);
+    if (language) return language;
+  }
+  return "en";
+}
+
+/** The catalog of `code`, loaded once. */
+export async function load(code) {
+  const language = supported(code) ?? "en";
+  catalogs[language] ??= (await LOADERS[language]()).default;
+  return catalogs[language];
+}
+
+/** Loads `code`'s texts and makes it the current language; listeners hear of the change. */
+export async function useLanguage(code) {
+  const language = supported(code) ?? "en";
+  await load(language);
+  const changed = language !== current;
+  current = language;
+  if (changed) for (const listener of listeners) listener(language);
+  return language;
+}
+
+/** The current language's code. */
+export const language = () => current;
+
+/** Calls `listener(code)` after every change of language; returns the way to stop. */
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Fills `{name}` in `text` from `params`; an unknown name stays as written. */
+export const fill = (text, params = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+
+/** The text of `key` in the current language (or in `code`, when that one is loaded). */
+export function t(key, params, code = current) {
+  const text = catalogs[code]?.[key] ?? catalogs.en?.[key];
+  if (typeof text !== "string") {
+    console.warn(`i18n: no text for ${key}`);
+    return key;
+  }
+  return params ? fill(text, params) : text;
+}
+
+/** The form of a plural text for `count` (the catalog holds one form per plural category of
+ *  the language: English one/other, Russian one/few/many/other), `{count}` filled in. */
+export function plural(key, count, params = {}, code = current) {
+  const forms = catalogs[code]?.[key] ?? catalogs.en?.[key];
+  if (forms === undefined || typeof forms !== "object") return t(key, { count, ...params }, code);
+  const category = new Intl.PluralRules(catalogs[code]?.[key] ? code : "en").select(count);
+  return fill(forms[category] ?? forms.other, { count, ...params });
+}
+
+/** Translates the static texts under `root`: `data-i18n` sets the text, `data-i18n-title`,
+ *  `data-i18n-aria-label` and `data-i18n-placeholder` set those attributes. */
+export function translate(root = globalThis.document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const [attribute, name] of [["title", "i18nTitle"], ["aria-label", "i18nAriaLabel"], ["placeholder", "i18nPlaceholder"]]) {
+    for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) node.setAttribute(attribute, t(node.dataset[name]));
+  }
+}

@@ -1,0 +1,4 @@
+// The interface in Russian.
+export default {
+  "language.label": "Язык",
+};
