@@ -134,10 +134,20 @@ fn helpstalemates_and_short_helpmates_are_those_of_the_brute_force() {
     );
 }
 
+/// Series selfmates with solutions: the selfmate in one 1.Qd4 g2# (orthodox), and two found
+/// by a search over random additions to it. Grolman: 1.Ra4 2.Qf5+ g2 (Kh3-g3, Ng5-h3)#, the
+/// chain closing the king's last square; Tatarstan: 2.Rh4+ g2 (Kh3-g3)# after a first turn
+/// that makes a second rook, or 1.Rh4 at once (short).
+const SERIES_SELFMATES: &[(&str, &str)] = &[
+    ("", "White Qd8 Bg1 Kh1 Black Kh3 Pg3"),
+    ("Condition GrolmanChess", "White Kh1 Qe5 Ra2 Black Kh3 Sg5 Pg3"),
+    ("Condition TatarstanChess", "White Kh1 Rb4 Sd3 Black Kh3 Bc5 Pg3"),
+];
+
 #[test]
 fn series_stipulations_are_those_of_the_brute_force() {
     let mut found = std::collections::BTreeMap::new();
-    for (condition, pieces) in CASES {
+    for (condition, pieces) in CASES.iter().chain(SERIES_SELFMATES) {
         for (stip, kind, n) in [("ser-#3", 'd', 3), ("ser-h#2", 'h', 2), ("ser-s#2", 's', 2)] {
             let r = reports(&popeye(condition, pieces, stip, "")).remove(0);
             let rules: Rules = r.variant.into();
@@ -153,13 +163,70 @@ fn series_stipulations_are_those_of_the_brute_force() {
             *found.entry(stip.to_string()).or_insert(0) += full.len() + short.len();
             assert_eq!(codes(&r.help), full, "{pieces} {stip}");
             assert_eq!(codes(&r.short), short, "{pieces} {stip} short");
+            if kind == 's' && SERIES_SELFMATES.contains(&(*condition, *pieces)) {
+                assert!(!full.is_empty(), "{condition} {pieces}: a ser-s#2");
+            }
+            if kind == 's' && SERIES_SELFMATES.contains(&(*condition, *pieces)) {
+                assert!(!full.is_empty(), "{condition} {pieces}: a ser-s#2");
+            }
         }
     }
-    // These positions have no ser-s#2 (the brute force agrees); the selfmate end is the
-    // same test as s#1's, checked by the selfmate suites.
-    found.remove("ser-s#2");
     assert!(
         found.values().all(|&n| n > 0),
         "every stipulation has solutions to check: {found:?}"
     );
+}
+
+#[test]
+fn duplex_solves_again_with_the_other_side_and_half_duplex_only_that() {
+    // h#1, Black first: Black's king on c3 is far from any edge, White cannot mate it in one.
+    // Duplex, White first: 1.Ra2 Rg1# (a2 blocked, b2 the black king's, b1 the rook's), in
+    // orthodox chess only: in Grolman chess White answers Ra2-a3 (Ka1-a2), the king following.
+    let pieces = "White Ka1 Rh2 Black Kc3 Rg8";
+    for condition in ["", "Condition GrolmanChess", "Condition TatarstanChess"] {
+        let both = reports(&popeye(condition, pieces, "h#1", "Option Duplex"));
+        let half = reports(&popeye(condition, pieces, "h#1", "Option HalfDuplex"));
+        assert_eq!(both.len(), 2);
+        assert_eq!(half.len(), 1);
+        assert_eq!(
+            (
+                both[0].change.as_str(),
+                both[1].change.as_str(),
+                half[0].change.as_str()
+            ),
+            ("", "duplex", "")
+        );
+        let normal = Position::from_fen(&both[0].fen).unwrap();
+        let duplex = Position::from_fen(&both[1].fen).unwrap();
+        assert_eq!(normal.board(), duplex.board());
+        assert_eq!(duplex.turn(), normal.turn().other());
+        assert_eq!(half[0].fen, both[1].fen);
+        let rules: Rules = both[0].variant.into();
+        for (r, pos) in [(&both[0], &normal), (&both[1], &duplex), (&half[0], &duplex)] {
+            let mut brute = Vec::new();
+            brute_help(pos, rules, 2, false, &mut Vec::new(), &mut brute);
+            brute.sort();
+            assert_eq!(codes(&r.help), brute, "{condition} {}", r.fen);
+        }
+        let expected: &[&[&str]] = if condition.is_empty() {
+            &[&["h2a2", "g8g1"]]
+        } else {
+            &[]
+        };
+        assert_eq!(codes(&both[1].help), expected, "{condition}");
+        assert!(both[0].help.is_empty());
+    }
+    // A direct mate's duplex half is the same board with Black to move, as a FEN line says it.
+    let both = reports(&popeye(
+        "",
+        "White Kc6 Rh1 Bb5 Black Ka7 Pb6",
+        "#2",
+        "Option Duplex",
+    ));
+    let fen = both[1].fen.clone();
+    assert!(fen.contains(" b "), "{fen}");
+    let line = reports(&format!("orthodox {fen} #2")).remove(0);
+    let keys = |r: &TwinReport| -> Vec<String> { r.keys.iter().map(|k| k.turn.code.clone()).collect() };
+    assert_eq!(keys(&both[1]), keys(&line));
+    assert_eq!(keys(&both[0]), ["c6c7"]);
 }

@@ -226,9 +226,11 @@ pub struct Options {
     pub post_key: bool,
     /// `MaxSolutions n`: stop after n solutions.
     pub max_solutions: Option<usize>,
-    /// `Threat n`: an attacker turn that is not the last must threaten to win within n turns.
+    /// `Threat n`: an attacker turn with more than n turns to come must threaten to win
+    /// within n turns.
     pub threat: Option<u32>,
-    /// `NonTrivial m n`: the defender must keep at most m+1 defences not met by an s#n.
+    /// `NonTrivial m n`: along a line, the attacker may leave the defender at most m
+    /// defences beyond one per turn that are not met by a win within n.
     pub non_trivial: Option<(u32, u32)>,
     /// `NoShortVariations`: variations that win faster than the full length are left out.
     pub no_short_variations: bool,

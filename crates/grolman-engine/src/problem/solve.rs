@@ -111,6 +111,7 @@ pub fn solve_twin_with(
         cancelled: false,
         goal: stip.goal,
         options: &problem.options,
+        non_trivial_left: problem.options.non_trivial.map_or(0, |(m, _)| m),
     };
     let mut report = TwinReport::empty(problem, twin);
     solver.fill(&twin.position, stip, &mut report);
@@ -167,6 +168,9 @@ pub(super) struct Solver<'a> {
     pub(super) cancelled: bool,
     pub(super) goal: Goal,
     pub(super) options: &'a Options,
+    /// `Option NonTrivial m k`: how many more non-trivial defences the attacker may still
+    /// grant on the line being searched (Popeye's budget, spent along the line).
+    non_trivial_left: u32,
 }
 
 impl Solver<'_> {
@@ -198,7 +202,9 @@ impl Solver<'_> {
     }
 
     fn memo(&mut self, pos: &Position, n: u32, node: Node, f: impl FnOnce(&mut Self) -> bool) -> bool {
-        let key = Table::key(pos.key(), n, node.id());
+        // A verdict under NonTrivial depends on the budget left, so it is part of the key.
+        let budget = u64::from(self.non_trivial_left).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        let key = Table::key(pos.key() ^ budget, n, node.id());
         if let Some(r) = self.table.get(key) {
             return r;
         }
@@ -250,10 +256,12 @@ impl Solver<'_> {
                     return true;
                 }
                 let ch = children(pos, s.rules);
-                if ch.is_empty() || !s.threatens(pos, n, aim) || !s.trivial_enough(pos, n, aim) {
+                if ch.is_empty() || !s.threatens(pos, n, aim) {
                     return false;
                 }
-                (0..ch.groups.len()).all(|g| ch.members(g).iter().any(|m| s.attack(&m.after, n - 1, aim)))
+                s.granting(pos, n, aim, |s| {
+                    (0..ch.groups.len()).all(|g| ch.members(g).iter().any(|m| s.attack(&m.after, n - 1, aim)))
+                })
             }),
             _ => self.memo(pos, n, Node::Defend(aim), |s| {
                 if !s.may_mate(pos, pos.turn().other(), n - 1, n) {
@@ -263,54 +271,69 @@ impl Solver<'_> {
                     return true;
                 }
                 let ch = children(pos, s.rules);
-                if ch.is_empty() || !s.trivial_enough(pos, n, aim) {
+                if ch.is_empty() || !s.threatens(pos, n, aim) {
                     return false;
                 }
-                (0..ch.groups.len()).all(|g| {
-                    ch.members(g)
-                        .iter()
-                        .any(|m| s.reached(&m.after) || (n > 1 && s.attack(&m.after, n - 1, aim)))
+                s.granting(pos, n, aim, |s| {
+                    (0..ch.groups.len()).all(|g| {
+                        ch.members(g)
+                            .iter()
+                            .any(|m| s.reached(&m.after) || (n > 1 && s.attack(&m.after, n - 1, aim)))
+                    })
                 })
             }),
         }
     }
 
-    /// `Option Threat t`: after an attacker turn that is not its last, the defender has
-    /// defended when passing would leave no win within `t` turns (a check always threatens).
+    /// `Option Threat t`: after an attacker turn with more than `t` of its turns still to
+    /// come, the defender has defended when passing would leave the attacker no win within `t`
+    /// (a check always threatens). With `t` or fewer turns to come the option does not apply,
+    /// as in Popeye ("the remainder of play is too short").
     fn threatens(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
         let Some(t) = self.options.threat else {
             return true;
         };
+        if n - 1 <= t {
+            return true;
+        }
         match null_move(pos) {
-            Some(null) => self.attack(&null, t.min(n - 1), aim),
+            Some(null) => self.attack(&null, t, aim),
             None => true,
         }
     }
 
-    /// `Option NonTrivial m k`: with more than `k` turns left, the defender has defended
-    /// when more than `m + 1` of its turns are not met by a win in `k` (they are not trivial).
-    fn trivial_enough(&mut self, pos: &Position, n: u32, aim: Aim) -> bool {
-        let Some((m, k)) = self.options.non_trivial else {
-            return true;
+    /// `Option NonTrivial m k`: a defender turn is trivial when the attacker answers it with a
+    /// win within `k` (for `k` = 0 none is). With more than `k` attacker turns to come, every non-trivial turn of the
+    /// defender beyond the first spends one of the `m` the attacker may grant along the whole
+    /// line (Popeye's budget); when they would run out the defender has defended. `then` runs
+    /// with the budget spent, which is given back afterwards.
+    fn granting(&mut self, pos: &Position, n: u32, aim: Aim, then: impl FnOnce(&mut Self) -> bool) -> bool {
+        let Some((_, k)) = self.options.non_trivial else {
+            return then(self);
         };
         if n - 1 <= k {
-            return true;
+            return then(self);
         }
         let ch = children(pos, self.rules);
         let mut non_trivial = 0;
         for g in 0..ch.groups.len() {
-            let trivial = ch
-                .members(g)
-                .iter()
-                .any(|x| (aim == Aim::SelfMate && self.reached(&x.after)) || self.attack(&x.after, k, aim));
+            // With k = 0 every turn is non-trivial, as in Popeye.
+            let trivial = k > 0
+                && ch.members(g).iter().any(|x| {
+                    (aim == Aim::SelfMate && self.reached(&x.after)) || self.attack(&x.after, k, aim)
+                });
             if !trivial {
                 non_trivial += 1;
-                if non_trivial > m + 1 {
+                if non_trivial > self.non_trivial_left + 1 {
                     return false;
                 }
             }
         }
-        true
+        let spent = non_trivial.saturating_sub(1);
+        self.non_trivial_left -= spent;
+        let r = then(self);
+        self.non_trivial_left += spent;
+        r
     }
 
     /// A helpmate of exactly `plies` half-moves exists.
