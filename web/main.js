@@ -10,7 +10,7 @@ import { CascadePanel } from "./ui/cascade.js";
 import { bindNewGameDialog, bindPgnDialog, copy } from "./ui/dialogs.js";
 import { Opponent } from "./ui/opponent.js";
 import { AnalysisPanel } from "./ui/analysis.js";
-import { Projector } from "./ui/projector.js";
+import { Projector, turnWalk } from "./ui/projector.js";
 import { SolvePanel } from "./ui/solve.js";
 import { bindStudio } from "./edit/studio.js";
 import { readStudioFragment } from "./game/url.js";
@@ -120,7 +120,7 @@ async function start() {
     panel: $("analysis-panel"), toggle: $("analysis-toggle"), bar: $("eval-bar"), fill: $("eval-fill"),
     score: $("eval-score"), depth: $("analysis-depth"), lines: $("analysis-lines"),
   });
-  const projector = new Projector(controller, { toggle: $("projector"), blank: $("blank") });
+  const projector = new Projector(turnWalk(controller), { toggle: $("projector"), blank: $("blank") });
   controller.onChange = () => {
     opponent.update();
     showLineTools();
@@ -179,9 +179,7 @@ async function start() {
       ArrowDown: () => controller.stepForward(),
       f: flip,
       a: () => analysis.toggle(),
-      p: () => projector.toggle(),
-      // A presenter's clicker in projector mode: Page Down / Page Up, and B to blank the screen.
-      ...(projector.on ? { PageDown: () => projector.forward(), PageUp: () => projector.back(), b: () => projector.blank() } : {}),
+      ...projector.keys(), // P, and a presenter's clicker in projector mode
       Escape: () => controller.cancelEntry(true),
     };
     const action = actions[event.key];

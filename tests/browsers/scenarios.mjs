@@ -1,6 +1,6 @@
 // The end-to-end checks that every non-Chromium engine runs (the whole Playwright suite stays in
 // Chromium): a turn with a tie, a cascade replay, a shared link, <grolman-board> in each of its
-// modes, the solver and the lessons. Each is `run(session)` over session.mjs, so Firefox and
+// modes (a study from a PGN too), the solver and the lessons. Each is `run(session)` over session.mjs, so Firefox and
 // WebKit run the very same steps.
 import assert from "node:assert/strict";
 
@@ -126,6 +126,27 @@ export const scenarios = [
       await session.expectAttribute(`${diagram} >>> .piece[data-square="e2"]`, "data-piece", "white knight");
       await session.expectAttribute(`${diagram} >>> .piece[data-square="g1"]`, "data-piece", "white rook");
       await session.screenshot("element-play");
+      await noErrors(session);
+    },
+  },
+  {
+    name: "<grolman-board> replays a study from its child PGN script: a side line, comments and an arrow",
+    async run(session) {
+      await session.open("web/embed/example.html", { ready: "grolman-board#study" });
+      await watchErrors(session);
+      const study = "grolman-board#study";
+      await session.expectAttribute(`${study} >>> .frame`, "data-state", "ready");
+      await session.expectTexts(`${study} >>> .moves .side-line button.turn`, ["d5 (Nb8-d7, Ra8-b8)"]);
+      await session.expectText(`${study} >>> p.comment`, "The worked example of the rules, with a side line.");
+      await session.click(`${study} >>> .controls button:nth-of-type(5)`);
+      await session.expectText(`${study} >>> .step`, "b3 (Bc1-b2, Ne2-c1, Bf1-e2, Rg1-f1)");
+      await session.expectAttribute(`${study} >>> .shapes line.shape`, "data-to", "c1");
+      await session.expectText(`${study} >>> p.comment`, "The knight on e2 follows again");
+      await session.click(`${study} >>> .moves .side-line button.turn`);
+      await session.click(`${study} >>> .controls button:nth-of-type(5)`);
+      await session.expectAttribute(`${study} >>> .piece[data-square="d5"]`, "data-piece", "black pawn");
+      await session.expectText(`${study} >>> p.comment`, "Black answers in the centre instead.");
+      await session.screenshot("element-study");
       await noErrors(session);
     },
   },

@@ -3,6 +3,9 @@
 // page, from one module script tag:
 //   <script type="module" src=".../web/embed/grolman-board.js"></script>
 //   <grolman-board variant="grolman" fen="..." moves="e2e4 e7e5" mode="replay"></grolman-board>
+// A replay can be a study: a PGN (the `pgn` attribute or a child
+// <script type="application/x-chess-pgn">) with side lines, comments and shapes, which the turn
+// list shows and the board draws as the replay reaches them.
 // The rules package (pkg/grolman.js and its .wasm) is found relative to this file. The board,
 // the cascade walker and its sentences are the playground's own modules; the rules come from
 // wasm only. Every attribute is data: text goes in with textContent, never as markup.
@@ -14,7 +17,7 @@ import { capitalize } from "../cascade/text.js";
 import { stepsOf } from "../cascade/walker.js";
 import { TurnEntry, lastTurnSteps } from "../game/entry.js";
 import { openGame, variantInfo } from "../game/open.js";
-import { MoveList, lineTree } from "../ui/movelist.js";
+import { MoveList } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
 import { lineOf } from "../ui/solution.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
@@ -34,6 +37,9 @@ const make = (tag, attributes = {}, text = "") => {
   return node;
 };
 
+/** The child script that holds the element's PGN, read as text (never run). */
+const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
+
 /** The units of a FEN, as the board draws them. */
 const placement = (fen) => piecesFrom(piecesOf(fen));
 
@@ -51,15 +57,25 @@ export class GrolmanBoard extends HTMLElement {
     this.entry = null;
     /** Resolves after every render (tests and pages that script the element). */
     this.rendered = Promise.resolve();
+    // A child PGN script that comes or changes after the element (a page that fills it in
+    // later) is a new setting, as an attribute change is.
+    this.children$ = new MutationObserver(() => this.schedule());
   }
 
   connectedCallback() {
+    this.children$.observe(this, { childList: true, subtree: true, characterData: true });
     this.schedule();
   }
 
   disconnectedCallback() {
+    this.children$.disconnect();
     this.generation += 1;
     this.teardown();
+  }
+
+  /** The PGN of the `pgn` attribute, else of the child script. */
+  pgnText() {
+    return this.getAttribute("pgn") ?? this.querySelector(PGN_SCRIPT)?.textContent ?? null;
   }
 
   attributeChangedCallback(name, before, after) {
@@ -88,6 +104,7 @@ export class GrolmanBoard extends HTMLElement {
     this.board = null;
     this.entry = null;
     this.moveList = null;
+    this.tree = null;
   }
 
   async render() {
@@ -97,7 +114,7 @@ export class GrolmanBoard extends HTMLElement {
     this.buildSkeleton();
     let settings;
     try {
-      settings = readSettings((name) => this.getAttribute(name));
+      settings = readSettings((name) => (name === "pgn" ? this.pgnText() : this.getAttribute(name)));
       await loadRules();
     } catch (error) {
       if (generation === this.generation) this.fail(error);
@@ -121,17 +138,20 @@ export class GrolmanBoard extends HTMLElement {
   buildSkeleton() {
     const links = STYLESHEETS.map((href) => make("link", { rel: "stylesheet", href }));
     this.frame = make("div", { class: "frame", part: "frame", "data-state": "loading" });
-    this.titleLine = make("p", { class: "title", hidden: "" });
+    // Every block is a part, so that a page can lay the element out (learn.html's projector
+    // mode puts the turn list beside the board) and theme it.
+    this.titleLine = make("p", { class: "title", part: "title", hidden: "" });
     this.host = make("div", { class: "board-host", part: "board" });
     this.pickerHost = make("div", { class: "picker", hidden: "" });
-    this.caption = make("div", { class: "caption" });
-    this.statusLine = make("p", { class: "status", hidden: "" });
-    this.controls = make("div", { class: "controls", hidden: "" });
-    this.stepText = make("p", { class: "step", "aria-live": "polite" });
-    this.moves = make("ol", { class: "moves", "aria-label": "Turns", hidden: "" });
-    this.errorLine = make("p", { class: "error", role: "alert", hidden: "" });
+    this.caption = make("div", { class: "caption", part: "caption" });
+    this.statusLine = make("p", { class: "status", part: "status", hidden: "" });
+    this.controls = make("div", { class: "controls", part: "controls", hidden: "" });
+    this.stepText = make("p", { class: "step", part: "step", "aria-live": "polite" });
+    this.comment = make("p", { class: "comment", part: "comment", hidden: "" });
+    this.moves = make("ol", { class: "moves", part: "moves", "aria-label": "Turns", hidden: "" });
+    this.errorLine = make("p", { class: "error", part: "error", role: "alert", hidden: "" });
     this.frame.append(this.titleLine, this.host, this.caption, this.statusLine, this.controls, this.stepText,
-                      this.moves, this.errorLine);
+                      this.comment, this.moves, this.errorLine);
     this.shadowRoot.replaceChildren(...links, this.frame);
   }
 
@@ -151,18 +171,18 @@ export class GrolmanBoard extends HTMLElement {
   open(settings) {
     let game;
     try {
-      game = openGame(settings.variant, settings.fen);
+      game = settings.pgn ? Game.fromPgn(settings.pgn) : openGame(settings.variant, settings.fen);
     } catch (error) {
+      if (settings.pgn) throw new SettingError(`bad pgn: ${error.message}`);
       throw new SettingError(error.field === "fen" ? `bad fen ${quote(settings.fen)}: ${error.message}` : error.message);
     }
     this.game = game;
     this.variantInfo = variantInfo(game.variant());
     // The variant is the problem's condition unless the page names another.
     settings.caption.condition ??= this.variantInfo.condition ?? undefined;
-    this.turnsPlayed = [];
     for (const [index, code] of settings.moves.entries()) {
       try {
-        this.turnsPlayed.push(game.play(code));
+        game.play(code);
       } catch (error) {
         throw new SettingError(`move ${index + 1} ${quote(code)} cannot be played: ${error.message}`);
       }
@@ -223,33 +243,83 @@ export class GrolmanBoard extends HTMLElement {
 
   // ---- replay -----------------------------------------------------------------------
 
+  /** The replay of the game's tree of turns (one line for `moves`; a PGN's side lines too):
+   *  its main line first, a side line once a turn of it is picked in the turn list. */
   openReplay() {
-    const fens = [this.game.startFen(), ...this.turnsPlayed.map((t) => t.fen)];
-    const start = placement(fens[0]);
-    // The side that played the first turn, else (no turns) the side to move now.
-    const turnColor = capitalize(this.turnsPlayed[0]?.color ?? this.game.status().turn);
-    const steps = [{
-      kind: "position", pieces: start, marks: {}, arrows: [], labels: [], slides: [], turn: 0,
-      text: this.turnsPlayed.length
-        ? `The start: ${turnColor} to move. Step forward to replay ${this.turnsPlayed.length === 1 ? "the turn" : `the ${this.turnsPlayed.length} turns`}.`
-        : `${turnColor} to move.`,
-    }];
-    this.turnStarts = [];
-    this.turnsPlayed.forEach((turn, index) => {
-      this.turnStarts.push(steps.length);
-      for (const step of stepsOf(turn, placement(fens[index]), placement(fens[index + 1]))) {
-        steps.push({ ...step, turn: index + 1 });
-      }
-    });
+    this.tree = this.game.tree();
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
     this.buildControls();
-    if (this.turnsPlayed.length) {
-      // The game's turns, numbered as the playground numbers them; a click replays that turn.
-      this.moveList = new MoveList(this.moves, (ply) => this.player.go(this.turnStarts[ply - 1]));
+    if (this.tree.nodes.length > 1) {
+      this.moveList = new MoveList(this.moves, (id) => this.pick(id), { scroll: false });
       this.moves.hidden = false;
     }
+    this.replayLine(this.tree.current);
+  }
+
+  /** Loads the steps of the line from the start to node `end`, each step with the node of its
+   *  turn (`node`) and, where it shows a node's position (a turn's first and last step, the
+   *  start), that node (`at`): its shapes and comment are drawn there. */
+  replayLine(end) {
+    const { nodes } = this.tree;
+    this.game.goTo(end);
+    const turns = this.game.history(); // the line's turns, the last with its outcome
+    const ids = [];
+    for (let id = end; id !== 0; id = nodes[id].parent) ids.unshift(id);
+    // The side that played the first turn, else (no turns) the side to move now.
+    const turnColor = capitalize(turns[0]?.color ?? this.game.status().turn);
+    const steps = [{
+      kind: "position", pieces: placement(this.game.startFen()), marks: {}, arrows: [], labels: [], slides: [],
+      node: 0, at: 0,
+      text: turns.length
+        ? `The start: ${turnColor} to move. Step forward to replay ${turns.length === 1 ? "the turn" : `the ${turns.length} turns`}.`
+        : `${turnColor} to move.`,
+    }];
+    this.turnStarts = new Map();
+    turns.forEach((turn, index) => {
+      const id = ids[index];
+      const { parent } = nodes[id];
+      this.turnStarts.set(id, steps.length);
+      const before = placement(index === 0 ? this.game.startFen() : turns[index - 1].fen);
+      for (const step of stepsOf(turn, before, placement(turn.fen))) {
+        const at = step.kind === "start" ? parent : step.kind === "end" ? id : null;
+        steps.push({ ...step, node: id, at });
+      }
+    });
     this.player.load(steps, { autoplay: false });
     this.player.first();
+  }
+
+  /** A turn picked in the list: its first step, on its line (the main continuation after it). */
+  pick(id) {
+    if (!this.turnStarts.has(id)) {
+      let end = this.tree.nodes[id];
+      while (end.children.length) end = this.tree.nodes[end.children[0]];
+      this.replayLine(end.id);
+    }
+    this.player.go(this.turnStarts.get(id));
+  }
+
+  /** One step forward in a replay; false at its end (learn.html's projector goes on to the
+   *  next board then). */
+  forward() {
+    if (!this.player || this.player.atEnd) return false;
+    this.player.next();
+    return true;
+  }
+
+  /** One step back; false at the start. */
+  back() {
+    if (!this.player || this.player.index === 0) return false;
+    this.player.previous();
+    return true;
+  }
+
+  toStart() {
+    this.player?.first();
+  }
+
+  toEnd() {
+    this.player?.skip();
   }
 
   buildControls() {
@@ -286,6 +356,11 @@ export class GrolmanBoard extends HTMLElement {
     }));
     if (this.stepText.textContent !== step.text) this.stepText.textContent = step.text;
     this.stepText.dataset.step = step.kind;
+    // A study's drawing and words belong to a position: shown while the replay is at it.
+    const note = step.at === null || step.at === undefined ? null : this.tree?.nodes[step.at].note;
+    this.board.set({ shapes: note?.shapes ?? [] });
+    this.comment.textContent = note?.comment ?? "";
+    this.comment.hidden = !note?.comment;
     if (this.buttons) {
       // A lone picture (the start, before any turn) has nothing to replay.
       this.counter.textContent = count > 1 ? `step ${index + 1} of ${count}` : "";
@@ -295,7 +370,12 @@ export class GrolmanBoard extends HTMLElement {
       this.buttons.first.disabled = this.buttons.previous.disabled = index === 0;
       this.buttons.next.disabled = this.buttons.last.disabled = atEnd;
     }
-    this.moveList?.render(lineTree(this.turnsPlayed, step.turn ?? 0));
+    if (this.moveList && step.node !== undefined) {
+      // The list is drawn afresh: a reader stepping from it by keyboard keeps the focus there.
+      const focused = this.moves.contains(this.shadowRoot.activeElement);
+      this.moveList.render({ current: step.node, nodes: this.tree.nodes });
+      if (focused) this.moves.querySelector("[aria-current]")?.focus({ preventScroll: true });
+    }
   }
 
   /** Keys anywhere in the board's frame except the squares (which walk the board). */

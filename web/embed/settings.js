@@ -3,13 +3,14 @@
 // a FEN or a turn is valid is for the rules (wasm) to say.
 
 export const ATTRIBUTES = [
-  "variant", "fen", "moves", "orientation", "mode", "coordinates",
+  "variant", "fen", "moves", "pgn", "orientation", "mode", "coordinates",
   "author", "source", "stipulation", "condition", "title", "export",
 ];
 export const CAPTION = ["title", "author", "source", "condition", "stipulation"];
 export const MODES = ["diagram", "replay", "play", "solve"];
 const MAX_TEXT = 300;
 const MAX_MOVES = 600;
+const MAX_PGN = 200_000;
 
 /** A problem with one setting, shown inside the board that has it. */
 export class SettingError extends Error {}
@@ -22,7 +23,7 @@ export function quote(value) {
 
 /**
  * @param {(name: string) => string|null} get  attribute or URL parameter by name
- * @returns {{variant: string, fen: string, moves: string[], orientation: string, mode: string,
+ * @returns {{variant: string, fen: string, moves: string[], pgn: string|null, orientation: string, mode: string,
  *            coordinates: boolean, caption: Object<string, string>, export: string[]}}
  */
 export function readSettings(get) {
@@ -37,11 +38,19 @@ export function readSettings(get) {
   const coordinates = !["false", "no", "off", "0"].includes(coordinatesText);
   const moves = (get("moves") ?? "").split(/\s+/).filter(Boolean);
   if (moves.length > MAX_MOVES) throw new SettingError(`too many moves (${moves.length}; at most ${MAX_MOVES})`);
+  // A PGN (the attribute, or the element's child script) is a whole game: its tags name the
+  // variant and the start, its movetext the turns with side lines, comments and shapes.
+  const pgn = get("pgn")?.trim() || null;
+  if (pgn) {
+    const clash = ["variant", "fen", "moves"].find((name) => get(name)?.trim());
+    if (clash) throw new SettingError(`${clash} and pgn both given: the PGN names the variant, the start and the turns ([Variant], [FEN] and its movetext)`);
+    if (pgn.length > MAX_PGN) throw new SettingError(`pgn too long (${pgn.length} characters; at most ${MAX_PGN})`);
+  }
   const caption = {};
   for (const name of CAPTION) {
     const value = (get(name) ?? "").trim();
     if (value) caption[name] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   }
   const exports = (get("export") ?? "").toLowerCase().split(/[\s,]+/).filter((x) => x === "svg" || x === "png");
-  return { variant, fen: (get("fen") ?? "").trim(), moves, orientation, mode, coordinates, caption, export: exports };
+  return { variant, fen: (get("fen") ?? "").trim(), moves, pgn, orientation, mode, coordinates, caption, export: exports };
 }

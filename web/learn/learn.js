@@ -1,8 +1,12 @@
 // learn.html: the lessons of web/learn/lessons.json, each with <grolman-board> replay boards
-// and its claims (each checked by crates/grolman-diagram/tests/lessons.rs). All text goes in as
-// text; the boards get their settings as attributes.
+// and its claims (each checked by crates/grolman-diagram/tests/lessons.rs), every claim with
+// its position on a small board that opens on demand. Projector mode (web/ui/projector.js, the
+// playground's) shows one lesson board as large as the screen allows; the clicker steps through
+// its cascade and on into the next board. All text goes in as text; the boards get their
+// settings as attributes.
 import init from "../../pkg/grolman.js";
-import { variantList } from "../game/open.js";
+import { openGame, variantList } from "../game/open.js";
+import { Projector } from "../ui/projector.js";
 import "../embed/grolman-board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,6 +25,48 @@ function playgroundLink(variant, fen, moves) {
   if (fen) parts.push(`fen=${encodeURIComponent(fen)}`);
   for (const code of moves ?? []) parts.push(`m=${encodeURIComponent(code)}`);
   return `index.html#${parts.join("&")}`;
+}
+
+/** The FEN after `moves` from `fen`, as the rules play them. */
+function positionAfter(variant, fen, moves) {
+  const game = openGame(variant, fen);
+  for (const code of moves) game.play(code);
+  const after = game.fen();
+  game.free?.();
+  return after;
+}
+
+/** The board of one claim: the claimed turn replayed from the position it is played in, or
+ *  (a turn that is illegal, a count, a check) the position the claim is about. */
+function claimBoard(claim, variant) {
+  const moves = claim.moves ?? [];
+  const attributes = claim.code
+    ? { variant, mode: "replay", fen: positionAfter(variant, claim.fen, moves), moves: claim.code }
+    : { variant, mode: "diagram", fen: claim.fen ?? "", moves: moves.join(" ") };
+  return make("grolman-board", attributes);
+}
+
+let claimCount = 0;
+
+function claimItem(claim, lessonVariant) {
+  const item = make("li");
+  const variant = claim.variant ?? lessonVariant;
+  const moves = [...(claim.moves ?? []), ...(claim.code ? [claim.code] : [])];
+  item.append(make("span", { class: "say" }, claim.say), " ",
+              make("a", { href: playgroundLink(variant, claim.fen, moves) }, "try it"));
+  // The board is made on first opening: forty boards at once would slow the page down.
+  const id = `claim-board-${(claimCount += 1)}`;
+  const toggle = make("button", { type: "button", class: "show-position", "aria-expanded": "false", "aria-controls": id }, "show the position");
+  const holder = make("div", { class: "claim-board", id, hidden: "" });
+  toggle.addEventListener("click", () => {
+    const open = holder.hidden;
+    if (open && !holder.firstChild) holder.append(claimBoard(claim, variant));
+    holder.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = open ? "hide the position" : "show the position";
+  });
+  item.append(" ", toggle, holder);
+  return item;
 }
 
 /** @param {Map<string, string>} names  variant -> display name (wasm `variants()`) */
@@ -45,15 +91,83 @@ function lessonSection(lesson, names) {
   }
   section.append(boards);
   const claims = make("ul", { class: "claims", "aria-label": "What the rules say (checked by tests)" });
-  for (const claim of lesson.claims) {
-    const item = make("li", {}, claim.say);
-    const variant = claim.variant ?? lesson.variant;
-    const moves = [...(claim.moves ?? []), ...(claim.code ? [claim.code] : [])];
-    item.append(make("a", { href: playgroundLink(variant, claim.fen, moves) }, "try it"));
-    claims.append(item);
-  }
+  for (const claim of lesson.claims) claims.append(claimItem(claim, lesson.variant));
   section.append(claims);
   return section;
+}
+
+/** Projector mode's walk over the lesson boards: the shown board's steps, then the next board
+ *  from its start (Page Down), or the board before at its end (Page Up). */
+class BoardWalk {
+  constructor() {
+    this.current = null;
+    // The board last used is the one the projector shows.
+    document.addEventListener("pointerdown", (event) => this.use(event.target), { capture: true });
+    document.addEventListener("focusin", (event) => this.use(event.target));
+  }
+
+  get boards() {
+    return [...document.querySelectorAll(".boards grolman-board")];
+  }
+
+  use(target) {
+    const board = target.closest?.(".boards grolman-board");
+    if (board) this.show(board);
+  }
+
+  /** The board nearest the top of the window, unless one was used. */
+  pick() {
+    if (this.current) return this.current;
+    const boards = this.boards;
+    return boards.find((b) => b.getBoundingClientRect().bottom > 0) ?? boards[0];
+  }
+
+  show(board) {
+    if (!board || board === this.current) return;
+    for (const old of document.querySelectorAll(".lesson.current, .boards figure.current")) old.classList.remove("current");
+    this.current = board;
+    board.closest("figure").classList.add("current");
+    board.closest(".lesson").classList.add("current");
+  }
+
+  forward() {
+    if (!this.current || this.current.forward()) return;
+    const boards = this.boards;
+    const next = boards[boards.indexOf(this.current) + 1];
+    if (!next) return;
+    this.show(next);
+    next.toStart();
+  }
+
+  back() {
+    if (!this.current || this.current.back()) return;
+    const boards = this.boards;
+    const previous = boards[boards.indexOf(this.current) - 1];
+    if (!previous) return;
+    this.show(previous);
+    previous.toEnd();
+  }
+}
+
+function bindProjector() {
+  const walk = new BoardWalk();
+  const projector = new Projector(walk, {
+    toggle: $("projector"),
+    blank: $("blank"),
+    onToggle: (on) => {
+      walk.show(walk.pick());
+      // After the page has changed: the top of the projector's page, or back to the lesson.
+      requestAnimationFrame(() => (on ? scrollTo(0, 0) : walk.current?.closest(".lesson").scrollIntoView()));
+    },
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.("input, textarea, select")) return;
+    const action = projector.keys()[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  });
 }
 
 async function start() {
@@ -70,6 +184,9 @@ async function start() {
       item.append(make("a", { href: `#${lesson.id}` }, lesson.title.replace(/^\d+\.\s*/, "")));
       return item;
     }));
+    bindProjector();
+    // A lesson named in the link is scrolled to once the boards above it have their height.
+    await Promise.all([...main.querySelectorAll("grolman-board")].map((board) => board.rendered));
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   } catch (error) {
     main.replaceChildren(make("p", { class: "error", role: "alert" }, `The lessons could not be loaded: ${error.message}`));

@@ -8,9 +8,13 @@ import { summarised } from "../cascade/summary.js";
 const GLYPHS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
 
 export class MoveList {
-  /** @param {HTMLOListElement} host  @param {(node: number) => void} onPick */
-  constructor(host, onPick) {
+  /** @param {HTMLOListElement} host  @param {(node: number) => void} onPick
+   *  @param {{scroll?: boolean}} options  scroll: keep the current turn in view (the
+   *         playground's list scrolls; a <grolman-board>'s does not, and must never scroll
+   *         its page to itself) */
+  constructor(host, onPick, { scroll = true } = {}) {
     this.host = host;
+    this.scroll = scroll;
     host.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-node]");
       if (button) onPick(Number(button.dataset.node));
@@ -60,19 +64,8 @@ export class MoveList {
     }
     this.host.replaceChildren(...rows);
     this.host.dataset.empty = nodes.length > 1 ? "false" : "true";
-    this.host.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+    if (this.scroll) this.host.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
   }
-}
-
-/** A tree of one line, for a list of turns (`history()`), with turn `ply` (1-based) current. */
-export function lineTree(turns, ply) {
-  const note = { comment: "", nags: [], shapes: [] };
-  const nodes = [{ id: 0, parent: null, children: turns.length ? [1] : [], turn: null, note }];
-  turns.forEach((turn, index) => {
-    const id = index + 1;
-    nodes.push({ id, parent: index, children: id < turns.length ? [id + 1] : [], turn, note });
-  });
-  return { current: ply, nodes };
 }
 
 /** A side line from `first` on, inline: its turns, their comments, deeper lines in brackets
