@@ -147,7 +147,7 @@ export class GrolmanBoard extends HTMLElement {
     this.statusLine = make("p", { class: "status", part: "status", hidden: "" });
     this.controls = make("div", { class: "controls", part: "controls", hidden: "" });
     this.stepText = make("p", { class: "step", part: "step", "aria-live": "polite" });
-    this.comment = make("p", { class: "comment", part: "comment", hidden: "" });
+    this.comment = make("p", { class: "comment", part: "comment", "aria-live": "polite", hidden: "" });
     this.moves = make("ol", { class: "moves", part: "moves", "aria-label": "Turns", hidden: "" });
     this.errorLine = make("p", { class: "error", part: "error", role: "alert", hidden: "" });
     this.frame.append(this.titleLine, this.host, this.caption, this.statusLine, this.controls, this.stepText,

@@ -32,7 +32,16 @@ function blockNode(block) {
   }
   const node = document.createElement(block.type === "heading" ? `h${block.level}` : "p");
   if (block.id) node.id = block.id;
-  node.append(...inlineNodes(block.content));
+  const [first, ...rest] = block.content;
+  if (block.type === "paragraph" && block.id && typeof first === "string") {
+    // The rule's number stands out, as in a rule book.
+    const number = document.createElement("span");
+    number.className = "rule-number";
+    number.textContent = block.id;
+    node.append(number, ...inlineNodes([first.slice(block.id.length), ...rest]));
+  } else {
+    node.append(...inlineNodes(block.content));
+  }
   return node;
 }
 
@@ -44,7 +53,10 @@ async function start() {
     const blocks = readMarkdown(await response.text());
     main.replaceChildren(...blocks.map(blockNode));
     const title = main.querySelector("h1");
-    if (title) document.title = `${title.textContent}: Grolman chess and Tatarstan chess`;
+    if (title) {
+      document.title = `${title.textContent}: Grolman chess and Tatarstan chess`;
+      document.querySelector("header").append(title); // above the sections' list
+    }
     $("toc").replaceChildren(...[...main.querySelectorAll("h2[id]")].map((heading) => {
       const item = document.createElement("li");
       const link = document.createElement("a");
