@@ -44,3 +44,39 @@ test("the Embed dialog writes working snippets for the position and the game", a
   await expect(board.locator(".step")).toContainText("e5 (Ng8-e7, Rh8-g8). Black can no longer castle king side. White to move.");
   expect(dialogs).toEqual([]);
 });
+
+test("the Embed dialog writes a study: the game's PGN with its side line, comment and arrow, in a child script", async ({ page }) => {
+  const tree = "e2e4 e7e5 (d7d5 {Black answers in the centre.}) b2b3 {[%cal Ge2c1] The knight follows again.}";
+  await openPage(page, `#variant=grolman&m=e2e4&m=e7e5&m=b2b3&tree=${encodeURIComponent(tree)}`);
+  await page.locator("#embed-open").click();
+  await page.locator('input[name="embed-what"][value="study"]').check();
+  const element = page.locator("#embed-element");
+  await expect(element).toHaveValue(/<grolman-board mode="replay">\n {2}<script type="application\/x-chess-pgn">\n\[Event /);
+  await expect(element).toHaveValue(/\(1\.\.\. d5\s+\{\(Nb8-d7, Ra8-b8\)\}\s+\{Black answers in the centre\.\}\)/);
+  await expect(element).toHaveValue(/\{The knight follows again\. \[%cal Ge2c1\]\} \*\n {2}<\/script>\n<\/grolman-board>$/);
+  // The preview is that study.
+  const preview = page.locator("#embed-dialog grolman-board");
+  await expect(preview.locator(".moves .side-line button.turn")).toHaveText(["d5 (Nb8-d7, Ra8-b8)"]);
+  const snippet = await element.inputValue();
+  const src = (await page.locator("#embed-iframe").inputValue()).match(/src="([^"]+)"/)[1].replace(/&amp;/g, "&");
+  // The element's snippet on a page of its own (the example page, under its strict CSP, has the
+  // script already), and the iframe's URL in embed.html: the arrow drawn at the main line's end.
+  for (const open of [
+    async () => {
+      await page.goto("web/embed/example.html");
+      await page.evaluate((markup) => document.body.insertAdjacentHTML("beforeend", markup.replace(/^<script[^\n]*\n/, "")), snippet);
+      return page.locator("grolman-board").last();
+    },
+    async () => {
+      await page.goto(src);
+      return page.locator("grolman-board");
+    },
+  ]) {
+    const board = await open();
+    await expect(board.locator(".frame")).toHaveAttribute("data-state", "ready");
+    await expect(board.locator(".moves .side-line button.turn")).toHaveText(["d5 (Nb8-d7, Ra8-b8)"]);
+    await board.locator(".controls button").nth(4).click();
+    await expect(board.locator(".shapes line.shape")).toHaveAttribute("data-to", "c1");
+    await expect(board.locator("p.comment")).toHaveText("The knight follows again.");
+  }
+});

@@ -26,36 +26,46 @@ const make = (tag, attributes = {}, text = "") => {
 export const attribute = (text) =>
   String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The game as the page has it: variant, start FEN ("" = standard), turn codes, current FEN. */
+/** The game as the page has it: variant, start FEN ("" = standard), turn codes, current FEN,
+ *  and its PGN with side lines, comments and drawings (the playground's export). */
 function currentGame() {
   const controller = window.grolman?.controller;
   if (controller?.game) {
     const { variant, fen, moves } = controller.description();
-    return { variant, startFen: fen ?? "", moves, fen: controller.game.fen() };
+    return { variant, startFen: fen ?? "", moves, fen: controller.game.fen(), pgn: controller.exportPgn() };
   }
   const fromUrl = readFragment(location.hash) ?? { variant: "grolman", fen: null, moves: [] };
   return { variant: fromUrl.variant ?? "grolman", startFen: fromUrl.fen ?? "", moves: fromUrl.moves,
            fen: document.getElementById("fen")?.value ?? "" };
 }
 
-/** The settings of the board to embed: what = "position" | "game" | "play". */
+/** The settings of the board to embed: what = "position" | "game" | "study" | "play" | "solve". */
 export function embedSettings(game, what, caption) {
-  const settings = { variant: game.variant };
-  if (what === "game") {
+  let settings;
+  if (what === "study" && game.pgn) {
+    // The PGN names the variant and the start itself, and holds the side lines, comments and drawings.
+    settings = { mode: "replay", pgn: game.pgn };
+  } else if (what === "game" || what === "study") {
+    settings = { variant: game.variant };
     if (game.startFen) settings.fen = game.startFen;
     if (game.moves.length) settings.moves = game.moves.join(" ");
     settings.mode = "replay";
   } else {
-    settings.fen = game.fen;
-    settings.mode = what === "play" || what === "solve" ? what : "diagram";
+    settings = { variant: game.variant, fen: game.fen, mode: what === "play" || what === "solve" ? what : "diagram" };
   }
   for (const name of CAPTION) if (caption[name]) settings[name] = caption[name];
   return settings;
 }
 
+/** The element's snippet. A PGN goes into a child script, where it reads as written (in the
+ *  attribute only if a comment holds "</script", which would close that script early). */
 export function elementSnippet(settings) {
-  const attributes = Object.entries(settings).map(([name, value]) => ` ${name}="${attribute(value)}"`).join("");
-  return `<script type="module" src="${attribute(SCRIPT_URL)}"></script>\n<grolman-board${attributes}></grolman-board>`;
+  const { pgn, ...rest } = settings;
+  const inScript = pgn && !/<\/script/i.test(pgn);
+  const shown = inScript ? rest : settings;
+  const attributes = Object.entries(shown).map(([name, value]) => ` ${name}="${attribute(value)}"`).join("");
+  const body = inScript ? `\n  <script type="application/x-chess-pgn">\n${pgn.trim()}\n  </script>\n` : "";
+  return `<script type="module" src="${attribute(SCRIPT_URL)}"></script>\n<grolman-board${attributes}>${body}</grolman-board>`;
 }
 
 export function iframeSnippet(settings) {
@@ -76,7 +86,7 @@ function install() {
   form.append(make("h2", { id: "embed-title" }, "Embed this board"));
   const choice = make("fieldset");
   choice.append(make("legend", {}, "Show"));
-  for (const [value, label] of [["position", "the current position (diagram)"], ["game", "the game (replay of every turn)"], ["play", "the current position (playable)"], ["solve", "the current position as a problem to solve (give the stipulation)"]]) {
+  for (const [value, label] of [["position", "the current position (diagram)"], ["game", "the game (replay of every turn)"], ["study", "the game as a study (its side lines, comments and drawings)"], ["play", "the current position (playable)"], ["solve", "the current position as a problem to solve (give the stipulation)"]]) {
     const wrap = make("label");
     const radio = make("input", { type: "radio", name: "embed-what", value });
     if (value === "position") radio.checked = true;
@@ -144,7 +154,7 @@ function install() {
     element.area.value = elementSnippet(settings);
     iframe.area.value = iframeSnippet(settings);
     const board = preview.querySelector("grolman-board") ?? preview.appendChild(make("grolman-board"));
-    for (const name of ["fen", "moves", ...CAPTION]) if (!(name in settings)) board.removeAttribute(name);
+    for (const name of ["variant", "fen", "moves", "pgn", ...CAPTION]) if (!(name in settings)) board.removeAttribute(name);
     for (const [name, value] of Object.entries(settings)) board.setAttribute(name, value);
   };
   const diagram = () => diagramSvg(game.fen, { ...caption(), condition: condition(), style: style.value,
