@@ -100,3 +100,18 @@ test("a study from the pgn attribute replays, and a bad PGN gives the board's pr
   await expect(page.locator("grolman-board#study .frame")).toHaveAttribute("data-state", "ready");
   expect(problems).toEqual([]);
 });
+
+test("a study's child script that changes after the board is drawn is a new study", async ({ page }) => {
+  const problems = watch(page);
+  await page.goto("web/embed/example.html");
+  const study = parts(page, "study");
+  await expect(study.frame).toHaveAttribute("data-state", "ready");
+  await page.locator("#study script").evaluate((script) => {
+    script.textContent = '[Variant "Grolman"]\n\n1. d4 {[%csl Rd4] The queen\'s pawn.} *';
+  });
+  await expect(study.turns).toHaveText(["d4 (Nb1-d2, Ra1-b1)"]);
+  await study.last.click();
+  await expect(study.board.locator(".shapes circle.shape")).toHaveAttribute("data-square", "d4");
+  await expect(study.comment).toHaveText("The queen's pawn.");
+  expect(problems).toEqual([]);
+});

@@ -59,16 +59,16 @@ export class GrolmanBoard extends HTMLElement {
     this.rendered = Promise.resolve();
     // A child PGN script that comes or changes after the element (a page that fills it in
     // later) is a new setting, as an attribute change is.
-    this.children$ = new MutationObserver(() => this.schedule());
+    this.childWatch = new MutationObserver(() => this.schedule());
   }
 
   connectedCallback() {
-    this.children$.observe(this, { childList: true, subtree: true, characterData: true });
+    this.childWatch.observe(this, { childList: true, subtree: true, characterData: true });
     this.schedule();
   }
 
   disconnectedCallback() {
-    this.children$.disconnect();
+    this.childWatch.disconnect();
     this.generation += 1;
     this.teardown();
   }
