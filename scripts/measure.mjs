@@ -17,14 +17,19 @@ const FENS = { start: START, kiwipete: KIWIPETE };
 // Native first: `grolman-cli bench` (release build) names its cases; wasm then counts the same
 // trees. Lines look like
 //   "grolman    start     depth 5:      5004946 nodes in   0.109 s =    45.8 M nodes/s (1 thread, best of 2)"
-// The bench keeps the best of its rounds: a busy machine only ever makes a run slower.
+// The bench keeps the best of its rounds: a busy machine only ever makes a run slower. It also
+// times the turn query:
+//   "tatarstan  start     turn query:    20 turns in    0.099 ms (median of 101; fastest 0.095 ms)"
 const pageOnly = process.argv.includes("--page");
 const native = [];
 const bench = pageOnly ? { status: 0, stdout: "" } : spawnSync("cargo", ["run", "--quiet", "--release", "-p", "grolman-cli", "--", "bench", "2"], {
   cwd: root,
   encoding: "utf8",
 });
+const nativeQueries = [];
 for (const line of (bench.stdout ?? "").split("\n")) {
+  const q = line.match(/^(\w+)\s+(\w+)\s+turn query:\s+(\d+) turns in\s+([\d.]+) ms/);
+  if (q) nativeQueries.push({ variant: q[1].toLowerCase(), name: q[2].toLowerCase(), count: Number(q[3]), ms: Number(q[4]) });
   const m = line.match(/^(\w+)\s+(\w+)\s+depth (\d+):\s+(\d+) nodes .*=\s*([\d.]+) M nodes\/s \((\d+) threads?[,)]/);
   if (!m || !FENS[m[2].toLowerCase()] || m[6] !== "1") continue;
   native.push({ variant: m[1].toLowerCase(), name: m[2].toLowerCase(), depth: Number(m[3]), nodes: Number(m[4]), mnps: Number(m[5]) });
@@ -105,14 +110,23 @@ try {
       const engine = await import("/pkg/engine/grolman_engine.js");
       await engine.default();
       const { perft, searchBest } = engine;
-      const time = (fn, minMs = 300) => {
-        let runs = 0;
-        const start = performance.now();
-        while (performance.now() - start < minMs) {
-          fn();
-          runs += 1;
+      // The median of batches of calls, each batch long enough for the browser's coarse clock
+      // (0.1 ms here): a mean would take in every collection and every time slice lost to
+      // another process, as the native bench's median does not.
+      const time = (fn, minMs = 400) => {
+        let batch = 1;
+        for (let start = performance.now(); ; start = performance.now()) {
+          for (let i = 0; i < batch; i++) fn();
+          if (performance.now() - start >= 4) break;
+          batch *= 2;
         }
-        return (performance.now() - start) / runs;
+        const perCall = [];
+        for (const begin = performance.now(); performance.now() - begin < minMs;) {
+          const start = performance.now();
+          for (let i = 0; i < batch; i++) fn();
+          perCall.push((performance.now() - start) / batch);
+        }
+        return perCall.sort((a, b) => a - b)[perCall.length >> 1];
       };
       const queries = [];
       for (const [name, fen] of [["start", START], ["Kiwipete", KIWIPETE]]) {
@@ -147,9 +161,12 @@ try {
       });
       return { queries, perfts, searches };
     }, { START, KIWIPETE, PERFT_CASES, SEARCH_CASES: nativeSearch });
-    console.log("\nturns() in Chromium (whole position, with events), and leads() (what the board asks per position):");
+    console.log("\nturns() in Chromium (whole position, with events, as JavaScript objects) against the native turn query");
+    console.log("(grolman-cli bench, medians), and leads() (what the board asks per position):");
     for (const q of browserFigures.queries) {
-      console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms   leads() ${q.leadsMs.toFixed(3)} ms`);
+      const n = nativeQueries.find((c) => c.variant === q.variant && c.name === q.name.toLowerCase());
+      const versus = n ? `native ${n.ms.toFixed(3)} ms   wasm = ${((n.ms / q.ms) * 100).toFixed(0)}% of native` : "native: n/a";
+      console.log(`  ${q.name.padEnd(8)} ${q.variant.padEnd(9)} ${String(q.count).padStart(4)} turns  ${q.ms.toFixed(3)} ms   ${versus}   leads() ${q.leadsMs.toFixed(3)} ms`);
     }
 
     // 4. wasm against native, case by case.

@@ -11,6 +11,7 @@ mod engine;
 #[cfg(feature = "engine")]
 pub use engine::analyse;
 mod levels;
+mod turns_js;
 
 pub use levels::engine_levels;
 
@@ -201,7 +202,7 @@ impl Game {
 
     /// Every legal turn of the current position, with code, notation, events and FEN after.
     pub fn turns(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.legal_turns())
+        Ok(turns_js::turns_to_js(&self.inner.legal_turns()))
     }
 
     /// `[{from, to}]`: the leading moves that start a legal turn, one entry per from/to pair
@@ -233,7 +234,9 @@ impl Game {
         let square = |s: &str| {
             grolman::Square::parse(s).ok_or_else(|| JsError::new(&format!("{s:?} is not a square")))
         };
-        to_js(&self.inner.turns_led_by(square(from)?, square(to)?))
+        Ok(turns_js::turns_to_js(
+            &self.inner.turns_led_by(square(from)?, square(to)?),
+        ))
     }
 
     /// The open choice of a partly entered turn.
@@ -430,7 +433,7 @@ pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, JsError> {
 pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, JsError> {
     let rules = parse_variant(variant)?.into();
     let pos = Position::from_fen(fen).map_err(err)?;
-    to_js(&notation::legal_turns(&pos, rules))
+    Ok(turns_js::turns_to_js(&notation::legal_turns(&pos, rules)))
 }
 
 /// `[{name, displayName, aliases, condition}]`: every variant, in the order the page offers them.

@@ -16,14 +16,23 @@ pub struct Step {
     pub promotion: Option<Role>,
 }
 
+impl Step {
+    /// Appends the UCI form (`e2e4`, `b7b8q`) to `s`.
+    pub fn push_to(&self, s: &mut String) {
+        self.from.push_to(s);
+        self.to.push_to(s);
+        if let Some(r) = self.promotion {
+            s.push(r.lower());
+        }
+    }
+}
+
 impl fmt::Display for Step {
     /// UCI form: `e2e4`, `b7b8q`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(r) = self.promotion {
-            write!(f, "{}", r.lower())?;
-        }
-        Ok(())
+        let mut s = String::with_capacity(5);
+        self.push_to(&mut s);
+        f.write_str(&s)
     }
 }
 
@@ -188,11 +197,11 @@ pub fn write_code(steps: &[Step], promotions: &[OwnerPromotion]) -> String {
         if i > 0 {
             s.push(',');
         }
-        s.push_str(&step.to_string());
+        step.push_to(&mut s);
     }
     for p in promotions {
         s.push(';');
-        s.push_str(&p.square.to_string());
+        p.square.push_to(&mut s);
         s.push(p.role.lower());
     }
     s

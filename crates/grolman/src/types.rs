@@ -279,6 +279,14 @@ impl Square {
         (b'1' + self.rank()) as char
     }
 
+    /// Appends the square's name (`e4`) to `s`: notation and turn codes name many squares
+    /// (a Tatarstan turn some fifty), and `to_string` would allocate for each.
+    #[inline]
+    pub fn push_to(self, s: &mut String) {
+        s.push(self.file_char());
+        s.push(self.rank_char());
+    }
+
     /// Parses `a1` .. `h8`.
     pub fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();

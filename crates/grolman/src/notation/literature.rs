@@ -21,7 +21,7 @@ pub fn san(pos: &Position, lead: Lead, leads: &[Lead]) -> String {
             s.push(lead.from.file_char());
             s.push('x');
         }
-        s.push_str(&lead.to.to_string());
+        lead.to.push_to(&mut s);
         if let Some(p) = lead.promotion {
             s.push('=');
             s.push(p.upper());
@@ -40,13 +40,13 @@ pub fn san(pos: &Position, lead: Lead, leads: &[Lead]) -> String {
         } else if rivals.iter().all(|r| r.rank() != lead.from.rank()) {
             s.push(lead.from.rank_char());
         } else {
-            s.push_str(&lead.from.to_string());
+            lead.from.push_to(&mut s);
         }
     }
     if lead.is_capture() {
         s.push('x');
     }
-    s.push_str(&lead.to.to_string());
+    lead.to.push_to(&mut s);
     s
 }
 
@@ -54,9 +54,9 @@ fn write_follower(s: &mut String, role: Role, step: &Step) {
     if role != Role::Pawn {
         s.push(role.upper());
     }
-    s.push_str(&step.from.to_string());
+    step.from.push_to(s);
     s.push('-');
-    s.push_str(&step.to.to_string());
+    step.to.push_to(s);
     if let Some(p) = step.promotion {
         s.push('=');
         s.push(p.upper());
@@ -68,12 +68,15 @@ pub fn write(turn: &Turn) -> String {
     let mut s = write_moves(turn);
     let transforms: Vec<(Square, Role)> = turn.transforms().collect();
     if !transforms.is_empty() {
+        s.reserve(transforms.len() * 6 + 4);
         s.push_str(" [");
         for (i, (sq, role)) in transforms.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
             }
-            s.push_str(&format!("{sq}={}", role.upper()));
+            sq.push_to(&mut s);
+            s.push('=');
+            s.push(role.upper());
         }
         s.push(']');
     }

@@ -1,0 +1,184 @@
+//! Whole-position turn lists cross the boundary in one piece: a Tatarstan position's turns
+//! carry thousands of events, and serde-wasm-bindgen sets every field of every event by a call
+//! into JavaScript (Kiwipete: 42 turns, 2000 events, 3.6 ms in Chromium against 0.3 ms to
+//! generate them). Here the turns are written as numbers and one string, and `js/turns.js`
+//! builds the same objects in one call (`turns_match_the_serde_shape` in tests/facade.rs holds
+//! the two to the same output as the `Serialize` derives of `grolman::Turn`).
+
+use grolman::{CastlingSide, Color, Event, FollowReason, Right, Role, Square, Turn};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(module = "/js/turns.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = decodeTurns)]
+    fn decode_turns(words: &[u32], text: &str) -> JsValue;
+}
+
+/// No role, square, colour or side: `null` (or a key left out, as the derive skips it).
+const NONE: u32 = 255;
+
+/// `turns` as the page's JavaScript objects (the `Serialize` shape of [`Turn`]).
+pub(crate) fn turns_to_js(turns: &[Turn]) -> JsValue {
+    let mut out = Words::default();
+    out.words.push(turns.len() as u32);
+    for turn in turns {
+        out.turn(turn);
+    }
+    decode_turns(&out.words, &out.text)
+}
+
+#[derive(Default)]
+struct Words {
+    words: Vec<u32>,
+    text: String,
+}
+
+fn role(r: Role) -> u32 {
+    r.index() as u32
+}
+
+fn role_or_none(r: Option<Role>) -> u32 {
+    r.map_or(NONE, role)
+}
+
+fn square(s: Square) -> u32 {
+    s.index() as u32
+}
+
+fn color(c: Color) -> u32 {
+    c.index() as u32
+}
+
+impl Words {
+    /// A string's length in UTF-16 units (JavaScript's), its text appended.
+    fn text(&mut self, s: &str) {
+        let len = if s.is_ascii() {
+            s.len()
+        } else {
+            s.encode_utf16().count()
+        };
+        self.words.push(len as u32);
+        self.text.push_str(s);
+    }
+
+    fn turn(&mut self, t: &Turn) {
+        self.text(&t.code);
+        self.text(&t.notation);
+        self.text(&t.san);
+        self.text(&t.fen);
+        self.words.extend([
+            square(t.from),
+            square(t.to),
+            u32::from(t.check) | u32::from(t.mate) << 1,
+        ]);
+        self.words.push(t.events.len() as u32);
+        for e in &t.events {
+            self.event(e);
+        }
+    }
+
+    fn event(&mut self, e: &Event) {
+        let w = &mut self.words;
+        match e {
+            Event::Lead {
+                from,
+                to,
+                piece,
+                capture,
+                promotion,
+                castle,
+                en_passant,
+            } => {
+                w.extend([
+                    0,
+                    square(*from),
+                    square(*to),
+                    color(piece.color),
+                    role(piece.role),
+                ]);
+                match capture {
+                    Some(c) => w.extend([square(c.square), color(c.piece.color), role(c.piece.role)]),
+                    None => w.push(NONE),
+                }
+                w.push(role_or_none(*promotion));
+                match castle {
+                    Some(c) => w.extend([square(c.rook_from), square(c.rook_to)]),
+                    None => w.push(NONE),
+                }
+                w.push(u32::from(*en_passant));
+            }
+            Event::Candidates {
+                vacated,
+                units,
+                weakest,
+                choice,
+            } => {
+                w.extend([1, vacated.len() as u32]);
+                w.extend(vacated.iter().map(|&s| square(s)));
+                w.push(units.len() as u32);
+                for u in units {
+                    w.extend([square(u.square), role(u.role), square(u.to)]);
+                }
+                w.extend([role_or_none(*weakest), u32::from(*choice)]);
+            }
+            Event::Follow {
+                from,
+                to,
+                piece,
+                promotion,
+                reason,
+            } => {
+                let reason = match reason {
+                    FollowReason::Only => 0,
+                    FollowReason::Weakest => 1,
+                    FollowReason::Choice => 2,
+                };
+                w.extend([
+                    2,
+                    square(*from),
+                    square(*to),
+                    color(piece.color),
+                    role(piece.role),
+                ]);
+                w.extend([role_or_none(*promotion), reason]);
+            }
+            Event::Stage { role: r } => w.extend([3, role(*r)]),
+            Event::Transform {
+                square: s,
+                color: c,
+                from,
+                to,
+                defender,
+                stage,
+                wave,
+                promotion,
+            } => {
+                w.extend([
+                    4,
+                    square(*s),
+                    color(*c),
+                    role(*from),
+                    role(*to),
+                    square(*defender),
+                ]);
+                w.extend([role(*stage), u32::from(*wave), role_or_none(*promotion)]);
+            }
+            Event::RightLapsed {
+                right,
+                color: c,
+                side,
+                square: s,
+            } => {
+                let right = match right {
+                    Right::Castling => 0,
+                    Right::EnPassant => 1,
+                };
+                let side = side.map_or(NONE, |side| match side {
+                    CastlingSide::King => 0,
+                    CastlingSide::Queen => 1,
+                });
+                w.extend([5, right, c.map_or(NONE, color), side, s.map_or(NONE, square)]);
+            }
+        }
+    }
+}
