@@ -337,8 +337,11 @@ fn explain_wave<P: Placement>(p: &P, kind: Role, targets: Bitboard, wave: u8, ev
         ) else {
             continue;
         };
-        let defender = (p.by_role(kind) & p.by_color(color))
-            .find(|&d| Board::attacks_of(Piece::new(color, kind), d, occ).contains(sq))
+        // The defenders are the units of `kind` that a unit of `kind` on `sq` would attack
+        // (attacks are symmetric, a pawn's seen from the other side), the lowest first.
+        let reverse = Board::attacks_of(Piece::new(color.other(), kind), sq, occ);
+        let defender = (reverse & p.by_role(kind) & p.by_color(color))
+            .first()
             .unwrap_or(sq);
         events.push(Event::Transform {
             square: sq,
