@@ -10,6 +10,7 @@ import { Board } from "../board/board.js";
 import { coords, squareName } from "../board/config.js";
 import { variantList } from "../game/open.js";
 import { editFragment } from "../game/url.js";
+import { errorText } from "../i18n/error-text.js";
 
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const EMPTY_FEN = "8/8/8/8/8/8/8/8 w - - 0 1";
@@ -302,7 +303,7 @@ export class Editor {
     try {
       setup = setupOf(fen.trim());
     } catch (error) {
-      this.problem.textContent = `This FEN cannot be read: ${error.message}`;
+      this.problem.textContent = `This FEN cannot be read: ${errorText(error)}`;
       this.problem.dataset.state = "unreadable";
       return false;
     }
@@ -338,7 +339,7 @@ export class Editor {
     this.epSelect.disabled = examined.possibleEnPassant.length === 0;
     if (document.activeElement !== this.fenInput || this.fenInput.value.trim() !== examined.fen) this.fenInput.value = examined.fen;
     this.problem.dataset.state = examined.error ? "illegal" : "legal";
-    this.problem.textContent = examined.error ? `Not a legal position yet: ${examined.error}.` : "A legal position.";
+    this.problem.textContent = examined.error ? `Not a legal position yet: ${errorText(examined.error)}.` : "A legal position.";
     for (const b of [this.playButton, this.solveButton, this.embedButton]) b.disabled = Boolean(examined.error);
     history.replaceState(null, "", editFragment(this.variant, examined.fen));
   }

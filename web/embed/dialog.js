@@ -9,6 +9,7 @@ import "./grolman-board.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import init, { diagramSvg } from "../../pkg/grolman.js";
 import { variantInfo } from "../game/open.js";
+import { errorText } from "../i18n/error-text.js";
 
 /** Where the element is once dist/grolman-embed/ is copied to the root of a site. */
 export const SCRIPT_URL = "/grolman-embed/web/embed/grolman-board.js";
@@ -171,7 +172,7 @@ function install() {
       await init(); // loaded already by the page; a no-op then
       save(svgBlob(diagram()), fileName(caption(), game.fen, "svg"));
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = errorText(error);
     }
   });
   pngButton.addEventListener("click", async () => {
@@ -179,7 +180,7 @@ function install() {
       await init();
       save(await pngBlob(diagram()), fileName(caption(), game.fen, "png"));
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = errorText(error);
     }
   });
 }

@@ -23,6 +23,7 @@ import { lineOf } from "../ui/solution.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import { ATTRIBUTES, CAPTION, SettingError, quote, readSettings } from "./settings.js";
 import { SolveMode } from "./solve-mode.js";
+import { errorText } from "../i18n/error-text.js";
 
 let rulesLoading = null;
 /** One wasm instance for every board of the page. */
@@ -156,7 +157,7 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   fail(error) {
-    const message = error instanceof SettingError || error?.message ? error.message : String(error);
+    const message = error instanceof SettingError ? error.message : errorText(error);
     this.frame.dataset.state = "error";
     this.host.replaceChildren();
     this.caption.replaceChildren();
@@ -173,8 +174,8 @@ export class GrolmanBoard extends HTMLElement {
     try {
       game = settings.pgn ? Game.fromPgn(settings.pgn) : openGame(settings.variant, settings.fen);
     } catch (error) {
-      if (settings.pgn) throw new SettingError(`bad pgn: ${error.message}`);
-      throw new SettingError(error.field === "fen" ? `bad fen ${quote(settings.fen)}: ${error.message}` : error.message);
+      if (settings.pgn) throw new SettingError(`bad pgn: ${errorText(error)}`);
+      throw new SettingError(error.field === "fen" ? `bad fen ${quote(settings.fen)}: ${errorText(error)}` : errorText(error));
     }
     this.game = game;
     this.variantInfo = variantInfo(game.variant());
@@ -184,7 +185,7 @@ export class GrolmanBoard extends HTMLElement {
       try {
         game.play(code);
       } catch (error) {
-        throw new SettingError(`move ${index + 1} ${quote(code)} cannot be played: ${error.message}`);
+        throw new SettingError(`move ${index + 1} ${quote(code)} cannot be played: ${errorText(error)}`);
       }
     }
     this.board = new Board(this.host, {
@@ -448,7 +449,7 @@ export class GrolmanBoard extends HTMLElement {
     try {
       turn = this.game.play(code);
     } catch (error) {
-      this.stepText.textContent = error.message;
+      this.stepText.textContent = errorText(error);
       return this.showLive();
     }
     this.entry.cancel();
@@ -470,7 +471,7 @@ export class GrolmanBoard extends HTMLElement {
     try {
       entered = await this.entry.enter(from, to);
     } catch (error) {
-      this.stepText.textContent = error.message;
+      this.stepText.textContent = errorText(error);
       entered = { cancelled: true };
     }
     if (entered.turn) {
@@ -537,7 +538,7 @@ export class GrolmanBoard extends HTMLElement {
     try {
       line = lineOf(twin, path);
     } catch (error) {
-      this.say(`This move cannot be shown: ${error.message}`, "error");
+      this.say(`This move cannot be shown: ${errorText(error)}`, "error");
       return;
     }
     this.takeBack(this.game.ply());

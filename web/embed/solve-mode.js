@@ -8,6 +8,7 @@
 // their turn codes, as the solver wrote them.
 import { EngineClient } from "../worker/client.js";
 import { twinTree } from "../ui/solution.js";
+import { errorText } from "../i18n/error-text.js";
 
 /** Every first move of a direct mate or selfmate is reported with its refutations. */
 const ALL_TRIES = 64;
@@ -40,7 +41,7 @@ export class SolveMode {
     try {
       problems = await this.client.solve(`${variant} ${fen || this.host.game.fen()} ${stipulation}`, { tries: ALL_TRIES });
     } catch (error) {
-      this.host.say(`The problem could not be solved: ${error.message}`, "error");
+      this.host.say(`The problem could not be solved: ${errorText(error)}`, "error");
       return;
     }
     this.twin = problems[0]?.twins[0];

@@ -10,6 +10,7 @@ import { TurnEntry, lastTurnSteps } from "./entry.js";
 import { openGame, variantInfo } from "./open.js";
 import { readFragment, writeFragment } from "./url.js";
 import { dropKept, keepGame, loadGame, loadKept, saveGame } from "./storage.js";
+import { errorText } from "../i18n/error-text.js";
 
 export class Controller {
   /**
@@ -75,7 +76,7 @@ export class Controller {
     try {
       game = openGame(variant ?? "grolman", fen);
     } catch (error) {
-      const reason = error.field === "fen" ? `bad FEN (${error.message})` : error.message;
+      const reason = error.field === "fen" ? `bad FEN (${errorText(error)})` : errorText(error);
       return `The ${source} was not opened: ${reason}.`;
     }
     let problem = null;
@@ -83,7 +84,7 @@ export class Controller {
       try {
         game.readTreeCodes(tree);
       } catch (error) {
-        problem = `The ${source}'s turns could not all be read: ${error.message}. The game keeps the turns before it.`;
+        problem = `The ${source}'s turns could not all be read: ${errorText(error)}. The game keeps the turns before it.`;
       }
       moves = [];
     }
@@ -91,7 +92,7 @@ export class Controller {
       try {
         game.play(code);
       } catch (error) {
-        problem = `Turn ${index + 1} of the ${source} ("${code}") cannot be played: ${error.message}. The game stops before it.`;
+        problem = `Turn ${index + 1} of the ${source} ("${code}") cannot be played: ${errorText(error)}. The game stops before it.`;
         break;
       }
     }
@@ -124,7 +125,7 @@ export class Controller {
     try {
       this.replace(new Game(variant, fen || undefined));
     } catch (error) {
-      return error.message;
+      return errorText(error);
     }
     this.ui.errors.clear();
     this.persist();
@@ -141,7 +142,7 @@ export class Controller {
     try {
       game = Game.fromPgn(text);
     } catch (error) {
-      return error.message;
+      return errorText(error);
     }
     this.replace(game);
     this.ui.errors.clear();
@@ -348,7 +349,7 @@ export class Controller {
     try {
       this.game.setNote(this.tree.current, note);
     } catch (error) {
-      return error.message;
+      return errorText(error);
     }
     this.refresh();
     this.persist();
@@ -379,7 +380,7 @@ export class Controller {
     try {
       entered = await this.turnEntry.enter(from, to);
     } catch (error) {
-      this.ui.errors.show(error.message);
+      this.ui.errors.show(errorText(error));
       entered = { cancelled: true };
     }
     if (entered.turn) return this.play(entered.turn);
@@ -399,7 +400,7 @@ export class Controller {
     try {
       turn = this.game.play(code);
     } catch (error) {
-      this.ui.errors.show(error.message);
+      this.ui.errors.show(errorText(error));
       return this.showCurrent();
     }
     this.ui.errors.clear();

@@ -14,11 +14,12 @@ export function variantList() {
 /** The entry of `variantList()` for a variant's name as the Game reports it. */
 export const variantInfo = (name) => variantList().find((v) => v.name === name);
 
-/** Why `openGame` refused: `field` is "variant" or "fen"; `message` the crate's. */
+/** Why `openGame` refused: `field` is "variant" or "fen"; the crate's error (its message,
+ *  code and facts) otherwise. */
 export class OpenError extends Error {
-  constructor(field, message) {
-    super(message);
-    this.field = field;
+  constructor(field, error) {
+    super(error.message);
+    Object.assign(this, { field, code: error.code, facts: error.facts });
   }
 }
 
@@ -28,13 +29,13 @@ export function openGame(variant, fen) {
   try {
     game = new Game(variant);
   } catch (error) {
-    throw new OpenError("variant", error.message);
+    throw new OpenError("variant", error);
   }
   if (!fen) return game;
   game.free?.();
   try {
     return new Game(variant, fen);
   } catch (error) {
-    throw new OpenError("fen", error.message);
+    throw new OpenError("fen", error);
   }
 }

@@ -6,6 +6,7 @@
 // stepping quickly through a game does not start a search per step.
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { numbered } from "./opponent.js";
+import { errorText } from "../i18n/error-text.js";
 
 const LINES = 3;
 /** Milliseconds of analysis per position: enough for a deep look, not a fan left running. */
@@ -71,7 +72,7 @@ export class AnalysisPanel {
       const analysis = await this.client.analyse(variant, fen, { lines: LINES, movetimeMs: TIME_PER_POSITION_MS, onProgress });
       if (this.key === key) this.show(analysis, moveNumber, color, true);
     } catch (error) {
-      if (!(error instanceof Cancelled) && this.key === key) this.els.depth.textContent = `The engine could not analyse: ${error.message}`;
+      if (!(error instanceof Cancelled) && this.key === key) this.els.depth.textContent = `The engine could not analyse: ${errorText(error)}`;
     }
   }
 

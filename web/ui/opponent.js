@@ -5,6 +5,7 @@ import { Game, engineLevels } from "../../pkg/grolman.js";
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { marksFrom } from "../board/state.js";
 import { summarised } from "../cascade/summary.js";
+import { errorText } from "../i18n/error-text.js";
 
 /** The engine's level (1-5) of a variant, as the facade gives it: `{ level, movetimeMs, maxDepth,
  *  label, meaning }`. The levels are the engine crate's (grolman-engine level.rs), the ones
@@ -184,7 +185,7 @@ export class Opponent {
     clearInterval(this.ticker);
     this.lock(false);
     if (error && !(error instanceof Cancelled)) {
-      this.controller.ui.errors.show(`The computer could not search: ${error.message}`);
+      this.controller.ui.errors.show(`The computer could not search: ${errorText(error)}`);
     }
     this.render();
   }

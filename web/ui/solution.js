@@ -8,6 +8,7 @@
 // The publication text (usual layout, English letters or figurines) is the solver's own lines.
 
 import { Game, passFen } from "../../pkg/grolman.js";
+import { errorText } from "../i18n/error-text.js";
 
 /** The other side passes here: the next move is played on `passFen` of the position. */
 export const PASS = null;
@@ -51,7 +52,7 @@ export function twinTree(twin, twinIndex, onMove) {
   heading.append(start, make("span", { class: "twin-stipulation" }, ` ${twin.stipulation ?? ""}`));
   section.append(heading);
   if (twin.illegal) {
-    section.append(make("p", { class: "twin-illegal" }, `Illegal twin, not solved: ${twin.illegal}`));
+    section.append(make("p", { class: "twin-illegal" }, `Illegal twin, not solved: ${errorText(twin.illegalError ?? twin.illegal)}`));
     return wire(section, onMove);
   }
   if (!twin.keys && !twin.help) {

@@ -9,6 +9,7 @@
 // pasted in has its own stipulation, and the field says so.
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { lineOf, solutionText, twinTree, walkWithKeys } from "./solution.js";
+import { errorText } from "../i18n/error-text.js";
 
 const VERDICTS = {
   sound: "sound",
@@ -139,7 +140,7 @@ export class SolvePanel {
       if (error instanceof Cancelled) this.els.progress.textContent = `Cancelled after ${seconds} s.`;
       else {
         this.els.progress.textContent = `Stopped after ${seconds} s.`;
-        this.els.error.textContent = `The problem could not be solved: ${error.message}`;
+        this.els.error.textContent = `The problem could not be solved: ${errorText(error)}`;
       }
       this.els.progress.dataset.state = error instanceof Cancelled ? "cancelled" : "error";
     } finally {
@@ -187,7 +188,7 @@ export class SolvePanel {
     try {
       line = lineOf(twin, path);
     } catch (error) {
-      this.els.error.textContent = `This move cannot be shown: ${error.message}`;
+      this.els.error.textContent = `This move cannot be shown: ${errorText(error)}`;
       return;
     }
     const { fen, moves } = line;

@@ -2,6 +2,8 @@
 // solve cannot be interrupted from outside, so cancel terminates the worker; the next request
 // starts a fresh one (the wasm module is fetched from the HTTP cache, so a restart is quick).
 
+import { errorFrom } from "../i18n/error-text.js";
+
 /** Rejection reason of the requests cut off by `cancel()`. */
 export class Cancelled extends Error {
   constructor() {
@@ -69,7 +71,7 @@ export class EngineClient {
       if (data.progress) return waiting.onProgress?.(data.progress);
       this.pending.delete(data.id);
       if (data.ok) waiting.resolve(data.result);
-      else waiting.reject(new Error(data.error));
+      else waiting.reject(errorFrom(data.error));
     });
     // A script that fails to load, or a wasm trap that escapes (out of memory), lands here.
     worker.addEventListener("error", (event) => {

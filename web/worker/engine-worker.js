@@ -8,8 +8,10 @@
 //               (a search or analysis also sends { id, progress } after every finished depth,
 //               a solve about every 200 ms: { problem, twin, label, nodes, timeMs })
 //               { id, type: "version" }
-// Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust message);
+// Messages out: { id, ok: true, result } or { id, ok: false, error } (error = the Rust error's
+//               { code, facts, message }: an Error's own properties do not survive postMessage);
 //               { type: "ready", version } once the wasm is loaded, or { type: "failed", error }.
+import { errorData } from "../i18n/error-text.js";
 import init, { analyse, searchBest, solveProblem, version } from "../../pkg/engine/grolman_engine.js";
 
 const ready = init().then(
@@ -37,6 +39,6 @@ self.addEventListener("message", async ({ data }) => {
     if (!handler) throw new Error(`unknown request "${type}"`);
     postMessage({ id, ok: true, result: handler(data) });
   } catch (error) {
-    postMessage({ id, ok: false, error: error?.message ?? String(error) });
+    postMessage({ id, ok: false, error: errorData(error) });
   }
 });

@@ -7,7 +7,7 @@ use grolman_diagram::{describe, diagram_svg, unit_count, unit_count_text, Captio
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{err, to_js};
+use super::{from_js, to_js, FacadeError, Fail};
 
 /// What a caption says of a position besides the picture.
 #[derive(Serialize)]
@@ -25,8 +25,8 @@ struct DiagramFacts {
 
 /// `{ white, black, unitCount, description, placement }` of `fen`. Throws on a bad FEN.
 #[wasm_bindgen(js_name = diagramFacts)]
-pub fn diagram_facts(fen: &str) -> Result<JsValue, JsError> {
-    let pos = Position::from_fen(fen).map_err(err)?;
+pub fn diagram_facts(fen: &str) -> Result<JsValue, Fail> {
+    let pos = Position::from_fen(fen)?;
     let (white, black) = unit_count(pos.board());
     let full = pos.fen();
     to_js(&DiagramFacts {
@@ -55,21 +55,17 @@ struct DiagramOptions {
 
 /// The SVG document of `fen`'s diagram with the caption of `options` (may be undefined).
 #[wasm_bindgen(js_name = diagramSvg)]
-pub fn diagram_svg_of(fen: &str, options: JsValue) -> Result<String, JsError> {
+pub fn diagram_svg_of(fen: &str, options: JsValue) -> Result<String, Fail> {
     let o: DiagramOptions = if options.is_undefined() || options.is_null() {
         DiagramOptions::default()
     } else {
-        serde_wasm_bindgen::from_value(options).map_err(err)?
+        from_js(options, "diagram options")?
     };
-    let pos = Position::from_fen(fen).map_err(err)?;
+    let pos = Position::from_fen(fen)?;
     let style = match o.style.as_deref().unwrap_or("colour") {
         "colour" | "color" => Style::Colour,
         "black-and-white" => Style::BlackAndWhite,
-        other => {
-            return Err(JsError::new(&format!(
-                "unknown diagram style {other:?}: use colour or black-and-white"
-            )))
-        }
+        other => return Err(FacadeError::DiagramStyle(other.to_string()).into()),
     };
     let options = Options {
         style,

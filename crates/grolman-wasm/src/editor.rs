@@ -9,7 +9,7 @@ use grolman::{Board, Castling, Color, Piece, Position, Role, Setup, Square};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{err, to_js};
+use super::{from_js, to_js, FacadeError, Fail};
 
 #[derive(Serialize, Deserialize)]
 struct Unit {
@@ -67,7 +67,7 @@ struct Examined {
     fen: String,
     setup: SetupJs,
     /// Why the position is not legal (the crate's message), or null when it is.
-    error: Option<String>,
+    error: Option<grolman::ErrorData>,
     /// The castling rights the placement allows, as a FEN field (`"-"` when none).
     possible_castling: String,
     /// The squares the placement allows as the en passant square.
@@ -78,8 +78,8 @@ struct Examined {
 /// a pawn on a back rank): `{ pieces, turn, castling, enPassant, halfmoves, fullmoves }`.
 /// Throws the reader's message when the FEN does not parse.
 #[wasm_bindgen(js_name = setupOf)]
-pub fn setup_of(fen: &str) -> Result<JsValue, JsError> {
-    let setup = Setup::from_fen(fen).map_err(err)?;
+pub fn setup_of(fen: &str) -> Result<JsValue, Fail> {
+    let setup = Setup::from_fen(fen)?;
     to_js(&SetupJs::of(&setup))
 }
 
@@ -88,20 +88,18 @@ pub fn setup_of(fen: &str) -> Result<JsValue, JsError> {
 /// are dropped, so that moving a rook off its square ends its right. Throws on a malformed
 /// setup (two units on one square, a bad castling letter).
 #[wasm_bindgen(js_name = examineSetup)]
-pub fn examine_setup(setup: JsValue) -> Result<JsValue, JsError> {
-    let js: SetupJs = serde_wasm_bindgen::from_value(setup).map_err(err)?;
+pub fn examine_setup(setup: JsValue) -> Result<JsValue, Fail> {
+    let js: SetupJs = from_js(setup, "setup")?;
     let mut board = Board::empty();
     for unit in &js.pieces {
         if board.piece_at(unit.square).is_some() {
-            return Err(JsError::new(&format!("two units on {}", unit.square)));
+            return Err(FacadeError::TwoUnits(unit.square).into());
         }
         board.put(unit.square, Piece::new(unit.color, unit.role));
     }
     // The castling field is read by the FEN reader, with its messages.
     let field = if js.castling.is_empty() { "-" } else { &js.castling };
-    let castling = Setup::from_fen(&format!("8/8/8/8/8/8/8/8 w {field} - 0 1"))
-        .map_err(err)?
-        .castling;
+    let castling = Setup::from_fen(&format!("8/8/8/8/8/8/8/8 w {field} - 0 1"))?.castling;
     let mut setup = Setup {
         board,
         turn: js.turn,
@@ -114,7 +112,9 @@ pub fn examine_setup(setup: JsValue) -> Result<JsValue, JsError> {
     let possible_ep = setup.possible_en_passant();
     setup.castling = Castling(setup.castling.0 & possible.0);
     setup.ep = setup.ep.filter(|sq| possible_ep.contains(sq));
-    let error = Position::from_setup(setup.clone()).err().map(|e| e.to_string());
+    let error = Position::from_setup(setup.clone())
+        .err()
+        .map(|e| grolman::Coded::data(&e));
     to_js(&Examined {
         fen: setup.to_string(),
         setup: SetupJs::of(&setup),
@@ -128,7 +128,7 @@ pub fn examine_setup(setup: JsValue) -> Result<JsValue, JsError> {
 /// threat (after the key) or of set play (the diagram, the defender first). Throws when the
 /// side to move is in check, which may not pass.
 #[wasm_bindgen(js_name = passFen)]
-pub fn pass_fen(fen: &str) -> Result<String, JsError> {
-    let pos = Position::from_fen(fen).map_err(err)?;
-    Ok(pos.passed().map_err(err)?.fen())
+pub fn pass_fen(fen: &str) -> Result<String, Fail> {
+    let pos = Position::from_fen(fen)?;
+    Ok(pos.passed()?.fen())
 }

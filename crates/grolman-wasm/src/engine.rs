@@ -8,7 +8,7 @@ use grolman_engine::{pv_turns, Engine, Limits};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{err, to_js};
+use super::{from_js, to_js, FacadeError, Fail};
 
 #[wasm_bindgen]
 extern "C" {
@@ -77,12 +77,12 @@ fn search_input(
     fen: &str,
     movetime_ms: f64,
     max_depth: u32,
-) -> Result<(Rules, Position, Limits), JsError> {
-    let variant: Variant = variant.parse().map_err(err)?;
+) -> Result<(Rules, Position, Limits), Fail> {
+    let variant: Variant = variant.parse()?;
     let pos = if fen.trim().is_empty() {
         Position::start()
     } else {
-        Position::from_fen(fen).map_err(err)?
+        Position::from_fen(fen)?
     };
     let limits = Limits {
         depth: if max_depth == 0 { 64 } else { max_depth.min(64) },
@@ -104,10 +104,10 @@ pub fn search_best(
     movetime_ms: f64,
     max_depth: u32,
     on_depth: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, Fail> {
     let (rules, pos, limits) = search_input(variant, fen, movetime_ms, max_depth)?;
     if limits.movetime_ms.is_none() && max_depth == 0 {
-        return Err(JsError::new("give a positive movetimeMs or a maxDepth"));
+        return Err(FacadeError::NoLimit.into());
     }
     let callback = on_depth
         .is_function()
@@ -122,9 +122,9 @@ pub fn search_best(
                 }
             }
         })
-        .ok_or_else(|| JsError::new("no legal turn: the game is over"))?;
+        .ok_or(FacadeError::NoLegalTurn)?;
     let result = report(&pos, rules, &info)
-        .ok_or_else(|| JsError::new("internal error: the search returned no turn"))?;
+        .ok_or_else(|| FacadeError::Internal("the search returned no turn".into()))?;
     to_js(&result)
 }
 
@@ -141,10 +141,10 @@ pub fn analyse(
     movetime_ms: f64,
     max_depth: u32,
     on_depth: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, Fail> {
     let (rules, pos, limits) = search_input(variant, fen, movetime_ms, max_depth)?;
     if !(1..=8).contains(&lines) {
-        return Err(JsError::new("lines must be 1 to 8"));
+        return Err(FacadeError::Lines { least: 1, most: 8 }.into());
     }
     let callback = on_depth
         .is_function()
@@ -269,6 +269,9 @@ struct TwinJs {
     /// Why an illegal twin was skipped; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     illegal: Option<String>,
+    /// The same reason as error data (`{ code, facts, message }`), for the page's languages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    illegal_error: Option<grolman::ErrorData>,
     /// Turn codes: the key alone for `#n`/`s#n`, the whole line for helpmates and series.
     solutions: Vec<Vec<String>>,
     keys: Vec<AttackJs>,
@@ -324,6 +327,7 @@ impl TwinJs {
             variant: r.variant,
             fen: r.fen,
             illegal: r.illegal,
+            illegal_error: None,
             solutions: r.solutions,
             lines: r.lines,
             verdict,
@@ -377,10 +381,10 @@ pub fn solve_problem(
     max_ms: f64,
     on_progress: JsValue,
     options: JsValue,
-) -> Result<JsValue, JsError> {
-    let mut problems = problem::parse(text).map_err(err)?;
+) -> Result<JsValue, Fail> {
+    let mut problems = problem::parse(text)?;
     if !(options.is_undefined() || options.is_null()) {
-        let SolveOptions { tries } = serde_wasm_bindgen::from_value(options).map_err(err)?;
+        let SolveOptions { tries } = from_js(options, "solve options")?;
         for p in &mut problems {
             if tries.is_some() {
                 p.options.tries = tries;
@@ -401,7 +405,10 @@ pub fn solve_problem(
                 problem::Entry::Twin(twin) => twin,
                 problem::Entry::Illegal(twin) => {
                     let r = problem::TwinReport::illegal(p, twin);
-                    twins.push(TwinJs::new(r, p.intended, 0.0));
+                    twins.push(TwinJs {
+                        illegal_error: Some(grolman::Coded::data(&twin.error)),
+                        ..TwinJs::new(r, p.intended, 0.0)
+                    });
                     continue;
                 }
             };
@@ -428,7 +435,7 @@ pub fn solve_problem(
                 }
                 deadline.is_none_or(|d| now < d)
             };
-            let r = problem::solve_twin(p, twin, &mut keep_going).map_err(err)?;
+            let r = problem::solve_twin(p, twin, &mut keep_going).map_err(|_| FacadeError::Cancelled)?;
             twins.push(TwinJs::new(r, p.intended, date_now() - start));
         }
         out.push(ProblemJs {

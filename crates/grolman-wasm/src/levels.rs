@@ -7,7 +7,7 @@ use grolman::Variant;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{parse_variant, to_js};
+use super::{parse_variant, to_js, Fail};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -38,6 +38,6 @@ fn levels_of(variant: Variant) -> Vec<LevelJs> {
 /// The five playing levels of `variant`, weakest first: `{ level, movetimeMs, maxDepth,
 /// label, meaning }`. Throws on an unknown variant.
 #[wasm_bindgen(js_name = engineLevels)]
-pub fn engine_levels(variant: &str) -> Result<JsValue, JsError> {
+pub fn engine_levels(variant: &str) -> Result<JsValue, Fail> {
     to_js(&levels_of(parse_variant(variant)?))
 }

@@ -1,5 +1,6 @@
 //! The browser's view of the rules: one exported [`Game`], whole-position queries in one call,
-//! turns and events as plain JS objects, every error a JS `Error` with the Rust message.
+//! turns and events as plain JS objects, every error a JS `Error` with the Rust message and the
+//! error as data (`code`, `facts`: [`fail`]).
 //! The contract is `docs/wasm-api.md`. Every object that crosses the boundary has camelCase keys.
 
 mod diagram;
@@ -10,31 +11,43 @@ pub use editor::{examine_setup, pass_fen, setup_of};
 mod engine;
 #[cfg(feature = "engine")]
 pub use engine::analyse;
+pub mod fail;
 mod levels;
 mod turns_js;
 
 pub use levels::engine_levels;
 
+use fail::{FacadeError, Fail};
 use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+fn serializer() -> serde_wasm_bindgen::Serializer {
     // Maps as plain objects: a flattened struct (`PlayedTurn`) is serialised as a map.
-    let serializer = serde_wasm_bindgen::Serializer::new()
+    serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
+        .serialize_maps_as_objects(true)
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Fail> {
     value
-        .serialize(&serializer)
-        .map_err(|e| JsError::new(&e.to_string()))
+        .serialize(&serializer())
+        .map_err(|e| FacadeError::Internal(e.to_string()).into())
 }
 
-fn err(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+/// An object from the page, read into `T`; `what` names it in the error.
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &'static str) -> Result<T, Fail> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        FacadeError::BadObject {
+            what,
+            detail: e.to_string(),
+        }
+        .into()
+    })
 }
 
-fn parse_variant(name: &str) -> Result<Variant, JsError> {
-    name.parse::<Variant>().map_err(err)
+fn parse_variant(name: &str) -> Result<Variant, Fail> {
+    Ok(name.parse::<Variant>()?)
 }
 
 #[wasm_bindgen(start)]
@@ -164,16 +177,16 @@ pub struct Game {
 impl Game {
     /// A game of `variant` from `fen` (the standard start when missing or empty).
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: &str, fen: Option<String>) -> Result<Game, JsError> {
+    pub fn new(variant: &str, fen: Option<String>) -> Result<Game, Fail> {
         let variant = parse_variant(variant)?;
-        let inner = grolman::Game::new(variant, fen.as_deref()).map_err(err)?;
+        let inner = grolman::Game::new(variant, fen.as_deref())?;
         Ok(Game { inner })
     }
 
     /// A game read from PGN (variant from the `Variant` tag, start from the `FEN` tag).
     #[wasm_bindgen(js_name = fromPgn)]
-    pub fn from_pgn(text: &str) -> Result<Game, JsError> {
-        let inner = grolman::Game::from_pgn(text).map_err(err)?;
+    pub fn from_pgn(text: &str) -> Result<Game, Fail> {
+        let inner = grolman::Game::from_pgn(text)?;
         Ok(Game { inner })
     }
 
@@ -191,7 +204,7 @@ impl Game {
     }
 
     /// `[{square, color, role}]` of the current position.
-    pub fn pieces(&self) -> Result<JsValue, JsError> {
+    pub fn pieces(&self) -> Result<JsValue, Fail> {
         to_js(&pieces(self.inner.position()))
     }
 
@@ -201,14 +214,14 @@ impl Game {
     }
 
     /// Every legal turn of the current position, with code, notation, events and FEN after.
-    pub fn turns(&self) -> Result<JsValue, JsError> {
+    pub fn turns(&self) -> Result<JsValue, Fail> {
         Ok(turns_js::turns_to_js(&self.inner.legal_turns()))
     }
 
     /// `[{from, to}]`: the leading moves that start a legal turn, one entry per from/to pair
     /// (promotion choices are asked by `choices`). Much lighter than `turns` when a Tatarstan
     /// position has thousands of turns.
-    pub fn leads(&self) -> Result<JsValue, JsError> {
+    pub fn leads(&self) -> Result<JsValue, Fail> {
         let mover = self.inner.position().turn();
         let mut pairs: Vec<LeadJs> = Vec::new();
         for lead in self.inner.leading_moves() {
@@ -230,25 +243,24 @@ impl Game {
 
     /// The legal turns led from `from` to `to` (squares like "e2"), as `turns` gives them.
     #[wasm_bindgen(js_name = turnsLedBy)]
-    pub fn turns_led_by(&self, from: &str, to: &str) -> Result<JsValue, JsError> {
-        let square = |s: &str| {
-            grolman::Square::parse(s).ok_or_else(|| JsError::new(&format!("{s:?} is not a square")))
-        };
+    pub fn turns_led_by(&self, from: &str, to: &str) -> Result<JsValue, Fail> {
+        let square =
+            |s: &str| grolman::Square::parse(s).ok_or_else(|| FacadeError::NotASquare(s.to_string()));
         Ok(turns_js::turns_to_js(
             &self.inner.turns_led_by(square(from)?, square(to)?),
         ))
     }
 
     /// The open choice of a partly entered turn.
-    pub fn choices(&self, prefix: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.choices(prefix).map_err(err)?)
+    pub fn choices(&self, prefix: &str) -> Result<JsValue, Fail> {
+        to_js(&self.inner.choices(prefix)?)
     }
 
     /// Plays a turn code (forced-chain prefixes accepted); returns the turn played, with its
     /// move number and side.
-    pub fn play(&mut self, code: &str) -> Result<JsValue, JsError> {
+    pub fn play(&mut self, code: &str) -> Result<JsValue, Fail> {
         let (move_number, color) = (self.inner.position().fullmoves(), self.inner.position().turn());
-        let turn = self.inner.play(code).map_err(err)?;
+        let turn = self.inner.play(code)?;
         to_js(&PlayedTurn {
             turn: &turn,
             move_number,
@@ -258,7 +270,7 @@ impl Game {
     }
 
     /// Takes back the last turn; returns it, or `undefined` at the start.
-    pub fn undo(&mut self) -> Result<JsValue, JsError> {
+    pub fn undo(&mut self) -> Result<JsValue, Fail> {
         match self.inner.undo() {
             Some(t) => to_js(&played(self.inner.position(), &t, None)),
             None => Ok(JsValue::UNDEFINED),
@@ -267,7 +279,7 @@ impl Game {
 
     /// The turns from the start to the current node, each with its move number and side; the
     /// last one with the game's outcome if it ended the game.
-    pub fn history(&self) -> Result<JsValue, JsError> {
+    pub fn history(&self) -> Result<JsValue, Fail> {
         let mut before = self.inner.start_position();
         let turns = self.inner.history();
         let mut out = Vec::with_capacity(turns.len());
@@ -290,7 +302,7 @@ impl Game {
     /// `{current, nodes: [{id, parent, children, turn, note: {comment, nags, shapes}}]}`: every
     /// node of the tree of turns (node 0 is the start, its `turn` null; every other `turn` as
     /// `history()` gives it, without `outcome`), and the node played from.
-    pub fn tree(&self) -> Result<JsValue, JsError> {
+    pub fn tree(&self) -> Result<JsValue, Fail> {
         let tree = self.inner.tree();
         let nodes = (0..tree.len())
             .map(|id| NodeJs {
@@ -320,29 +332,28 @@ impl Game {
     /// Makes node `id` the one played from: a turn played there follows its line, or starts a
     /// side line.
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, id: usize) -> Result<(), JsError> {
-        self.inner.go_to(id).map_err(err)
+    pub fn go_to(&mut self, id: usize) -> Result<(), Fail> {
+        Ok(self.inner.go_to(id)?)
     }
 
     /// Moves the side line through `id` one place up where it branches off; false when it is
     /// the main line already.
-    pub fn promote(&mut self, id: usize) -> Result<bool, JsError> {
-        self.inner.promote(id).map_err(err)
+    pub fn promote(&mut self, id: usize) -> Result<bool, Fail> {
+        Ok(self.inner.promote(id)?)
     }
 
     /// Removes the turn at `id` and every turn after it (node ids after it change).
     #[wasm_bindgen(js_name = deleteLine)]
-    pub fn delete_line(&mut self, id: usize) -> Result<(), JsError> {
-        self.inner.delete_line(id).map_err(err)
+    pub fn delete_line(&mut self, id: usize) -> Result<(), Fail> {
+        Ok(self.inner.delete_line(id)?)
     }
 
     /// Sets the note of node `id`: `{comment, nags: [n], shapes: [{color, from, to}]}` (colour
     /// green, red, yellow or blue; `from == to` circles a square).
     #[wasm_bindgen(js_name = setNote)]
-    pub fn set_note(&mut self, id: usize, note: JsValue) -> Result<(), JsError> {
-        let note: grolman::Note =
-            serde_wasm_bindgen::from_value(note).map_err(|e| JsError::new(&format!("bad note: {e}")))?;
-        self.inner.set_note(id, note).map_err(err)
+    pub fn set_note(&mut self, id: usize, note: JsValue) -> Result<(), Fail> {
+        let note: grolman::Note = from_js(note, "note")?;
+        Ok(self.inner.set_note(id, note)?)
     }
 
     /// The turn codes of the main line.
@@ -367,12 +378,12 @@ impl Game {
     /// Reads a tree written by `treeCodes()` from the current node; the game then goes on from
     /// the end of the main line. Throws naming the token; the turns before it stay.
     #[wasm_bindgen(js_name = readTreeCodes)]
-    pub fn read_tree_codes(&mut self, text: &str) -> Result<(), JsError> {
-        self.inner.read_tree_codes(text).map_err(err)
+    pub fn read_tree_codes(&mut self, text: &str) -> Result<(), Fail> {
+        Ok(self.inner.read_tree_codes(text)?)
     }
 
     /// `{state, check, checkSquare, turn, moveNumber, result, message}`.
-    pub fn status(&self) -> Result<JsValue, JsError> {
+    pub fn status(&self) -> Result<JsValue, Fail> {
         let s = self.inner.status();
         let pos = self.inner.position();
         to_js(&StatusJs {
@@ -397,48 +408,48 @@ impl Game {
     /// The perft count of the current position (engine package only: perft's own counter is
     /// kept out of the page's wasm).
     #[cfg(feature = "engine")]
-    pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
+    pub fn perft(&self, depth: u32) -> Result<f64, Fail> {
         check_depth(depth)?;
         Ok(grolman::fast_perft(self.inner.position(), self.inner.rules(), depth) as f64)
     }
 }
 
 #[cfg(feature = "engine")]
-fn check_depth(depth: u32) -> Result<(), JsError> {
+fn check_depth(depth: u32) -> Result<(), Fail> {
     if depth > 8 {
-        return Err(JsError::new("perft depth must be at most 8"));
+        return Err(FacadeError::PerftDepth { most: 8 }.into());
     }
     Ok(())
 }
 
 /// `[{square, color, role}]` of any FEN.
 #[wasm_bindgen(js_name = piecesOf)]
-pub fn pieces_of(fen: &str) -> Result<JsValue, JsError> {
-    let pos = Position::from_fen(fen).map_err(err)?;
+pub fn pieces_of(fen: &str) -> Result<JsValue, Fail> {
+    let pos = Position::from_fen(fen)?;
     to_js(&pieces(&pos))
 }
 
 /// The perft count of `fen` under `variant`.
 #[cfg(feature = "engine")]
 #[wasm_bindgen]
-pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, JsError> {
+pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, Fail> {
     check_depth(depth)?;
     let rules = parse_variant(variant)?.into();
-    let pos = Position::from_fen(fen).map_err(err)?;
+    let pos = Position::from_fen(fen)?;
     Ok(grolman::fast_perft(&pos, rules, depth) as f64)
 }
 
 /// Every legal turn of `fen` under `variant` (for boards that hold no game).
 #[wasm_bindgen(js_name = turnsOf)]
-pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, JsError> {
+pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, Fail> {
     let rules = parse_variant(variant)?.into();
-    let pos = Position::from_fen(fen).map_err(err)?;
+    let pos = Position::from_fen(fen)?;
     Ok(turns_js::turns_to_js(&notation::legal_turns(&pos, rules)))
 }
 
 /// `[{name, displayName, aliases, condition}]`: every variant, in the order the page offers them.
 #[wasm_bindgen]
-pub fn variants() -> Result<JsValue, JsError> {
+pub fn variants() -> Result<JsValue, Fail> {
     let offered = [Variant::Grolman, Variant::Tatarstan, Variant::Orthodox];
     let list: Vec<VariantJs> = offered
         .into_iter()

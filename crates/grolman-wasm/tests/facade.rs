@@ -291,7 +291,9 @@ fn the_editor_is_told_the_possible_en_passant_squares_and_keeps_a_possible_one()
 fn an_illegal_setup_still_has_a_fen_and_the_crates_reason() {
     let e = examined("wKe1 wPa8", "white", "-", None);
     assert_eq!(e["fen"], "P7/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(e["error"], "black has no king");
+    assert_eq!(e["error"]["message"], "black has no king");
+    assert_eq!(e["error"]["code"], "setup.no-king");
+    assert_eq!(e["error"]["facts"]["color"], "black");
     let setup: serde_json::Value =
         serde_wasm_bindgen::from_value(setup_of("P7/8/8/8/8/8/8/4K3 w - - 0 1").unwrap()).unwrap();
     assert_eq!(setup["pieces"].as_array().unwrap().len(), 2);
@@ -343,4 +345,54 @@ fn js(value: &serde_json::Value) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap()
+}
+
+/// The `code` and `facts` an error thrown by the facade carries, read as JavaScript reads them.
+fn error_data(error: impl Into<JsValue>) -> serde_json::Value {
+    use wasm_bindgen::JsCast;
+    let value: JsValue = error.into();
+    assert!(value.is_instance_of::<js_sys_error::Error>(), "not a JS Error");
+    serde_wasm_bindgen::from_value(value).unwrap()
+}
+
+mod js_sys_error {
+    use wasm_bindgen::prelude::*;
+    #[wasm_bindgen]
+    extern "C" {
+        pub type Error;
+    }
+}
+
+#[wasm_bindgen_test]
+fn every_thrown_error_carries_its_code_and_facts() {
+    let bad_fen = error_data(
+        Game::new("grolman", Some("8/8/8/8/8/8/8/9 w - - 0 1".into()))
+            .err()
+            .unwrap(),
+    );
+    assert_eq!(bad_fen["code"], "fen.bad-digit");
+    assert_eq!(bad_fen["facts"]["rank"], 1);
+    assert_eq!(bad_fen["facts"]["digit"], "9");
+    let mut g = Game::new("grolman", None).unwrap();
+    let illegal = error_data(g.play("e2e5").err().unwrap());
+    assert_eq!(illegal["code"], "turn.illegal");
+    assert_eq!(illegal["facts"]["turn"], "e2e5");
+    assert_eq!(illegal["facts"]["cause"]["code"], "turn.no-lead-to");
+    assert_eq!(illegal["facts"]["cause"]["facts"]["to"], "e5");
+    let variant = error_data(Game::new("shogi", None).err().unwrap());
+    assert_eq!(variant["code"], "variant.unknown");
+    assert_eq!(variant["facts"]["name"], "shogi");
+    let pgn = error_data(Game::from_pgn("1. e4 {unclosed").err().unwrap());
+    assert_eq!(pgn["code"], "pgn.at");
+    assert_eq!(pgn["facts"]["cause"]["code"], "pgn.unclosed-comment");
+    let square = error_data(g.turns_led_by("e2", "z9").err().unwrap());
+    assert_eq!(square["code"], "facade.not-a-square");
+    let no_king = error_data(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1").err().unwrap());
+    assert_eq!(no_king["code"], "fen.illegal-position");
+    assert_eq!(no_king["facts"]["cause"]["code"], "setup.no-king");
+    assert_eq!(no_king["facts"]["cause"]["facts"]["color"], "white");
+    let codes = grolman_wasm::fail::all_codes();
+    for data in [&bad_fen, &illegal, &variant, &pgn, &square, &no_king] {
+        assert!(codes.contains(&data["code"].as_str().unwrap()));
+    }
 }

@@ -5,6 +5,7 @@ use core::fmt;
 
 use serde::Serialize;
 
+use crate::coded::{codes, Coded, Facts};
 use crate::notation::{self, literature, movetext, pgn};
 use crate::position::{FenError, Position};
 use crate::tree::{NodeId, Note, Tree};
@@ -99,6 +100,33 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+codes!(GameError {
+    GameError::Over(_) => "game.over",
+    GameError::NoNode(_) => "game.no-node",
+} delegate {
+    GameError::Fen(e) => e,
+    GameError::Turn(e) => e,
+    GameError::Pgn(e) => e,
+    GameError::Comment(e) => e,
+});
+
+impl Coded for GameError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        match self {
+            GameError::Fen(e) => e.facts(),
+            GameError::Turn(e) => e.facts(),
+            GameError::Pgn(e) => e.facts(),
+            GameError::Comment(e) => e.facts(),
+            GameError::Over(o) => Facts::new().outcome(*o),
+            GameError::NoNode(id) => Facts::new().number("node", *id as u64),
+        }
+    }
+}
 
 impl From<FenError> for GameError {
     fn from(e: FenError) -> Self {

@@ -16,6 +16,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod chain;
+pub mod coded;
 mod entry;
 mod game;
 mod movegen;
@@ -37,6 +38,7 @@ pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, qu
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chain::first_followers;
+pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
 pub use movegen::{leads, Lead, LeadKind};

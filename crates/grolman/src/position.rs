@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::coded::{codes, Coded, Facts};
 use crate::movegen::LeadKind;
 use crate::setup::{ParseFenError, Setup};
 use crate::turns::for_each_turn_where;
@@ -143,6 +144,25 @@ impl From<ParseFenError> for FenError {
 
 impl std::error::Error for FenError {}
 
+codes!(FenError {
+    FenError::Setup(_) => "fen.illegal-position",
+} delegate {
+    FenError::Parse(e) => e,
+});
+
+impl Coded for FenError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        match self {
+            FenError::Parse(e) => e.facts(),
+            FenError::Setup(e) => Facts::new().cause(e),
+        }
+    }
+}
+
 /// Why a placement with its side to move, castling rights and en passant square is not a legal
 /// position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,6 +202,34 @@ impl fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
+
+codes!(SetupError {
+    SetupError::NoKing(_) => "setup.no-king",
+    SetupError::TooManyKings(_) => "setup.too-many-kings",
+    SetupError::PawnOnBackRank(_) => "setup.pawn-on-back-rank",
+    SetupError::TooManyUnits(_) => "setup.too-many-units",
+    SetupError::OppositeCheck(_) => "setup.opposite-check",
+    SetupError::CastlingWithoutUnits(_) => "setup.castling-without-units",
+    SetupError::ImpossibleEnPassant(_) => "setup.impossible-en-passant",
+});
+
+impl Coded for SetupError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        let facts = Facts::new();
+        match self {
+            SetupError::NoKing(c)
+            | SetupError::TooManyKings(c)
+            | SetupError::TooManyUnits(c)
+            | SetupError::OppositeCheck(c) => facts.color(*c),
+            SetupError::PawnOnBackRank(sq) | SetupError::ImpossibleEnPassant(sq) => facts.text("square", sq),
+            SetupError::CastlingWithoutUnits(ch) => facts.text("right", ch),
+        }
+    }
+}
 
 /// The four castling rights in FEN order, with their letters.
 const CASTLING_RIGHTS: [(char, Color, CastlingSide); 4] = [

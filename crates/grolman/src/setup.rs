@@ -7,6 +7,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::Board;
+use crate::coded::{codes, Coded, Facts};
 use crate::position::{Castling, CastlingSide};
 use crate::types::{Color, Piece, Square};
 
@@ -150,6 +151,46 @@ impl fmt::Display for ParseFenError {
 }
 
 impl std::error::Error for ParseFenError {}
+
+codes!(ParseFenError {
+    ParseFenError::FieldCount(_) => "fen.field-count",
+    ParseFenError::RankCount(_) => "fen.rank-count",
+    ParseFenError::BadDigit { .. } => "fen.bad-digit",
+    ParseFenError::LongRank { .. } => "fen.long-rank",
+    ParseFenError::ShortRank { .. } => "fen.short-rank",
+    ParseFenError::PlacementCharacter { .. } => "fen.placement-character",
+    ParseFenError::SideToMove(_) => "fen.side-to-move",
+    ParseFenError::CastlingCharacter(_) => "fen.castling-character",
+    ParseFenError::CastlingTwice(_) => "fen.castling-twice",
+    ParseFenError::EnPassant(_) => "fen.en-passant",
+    ParseFenError::Clock { field: FenField::HalfmoveClock, .. } => "fen.halfmove-clock",
+    ParseFenError::Clock { .. } => "fen.fullmove-number",
+    ParseFenError::FullmoveZero => "fen.fullmove-zero",
+});
+
+impl Coded for ParseFenError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        let facts = Facts::new();
+        match self {
+            ParseFenError::FieldCount(n) => facts.number("found", *n as u64),
+            ParseFenError::RankCount(n) => facts.number("found", *n as u64),
+            ParseFenError::BadDigit { rank, digit } => facts.number("rank", *rank).text("digit", digit),
+            ParseFenError::LongRank { rank } => facts.number("rank", *rank),
+            ParseFenError::ShortRank { rank, files } => facts.number("rank", *rank).number("files", *files),
+            ParseFenError::PlacementCharacter { rank, found } => {
+                facts.number("rank", *rank).text("found", found)
+            }
+            ParseFenError::SideToMove(s) | ParseFenError::EnPassant(s) => facts.text("found", s),
+            ParseFenError::CastlingCharacter(c) | ParseFenError::CastlingTwice(c) => facts.text("found", c),
+            ParseFenError::Clock { found, .. } => facts.text("found", found),
+            ParseFenError::FullmoveZero => facts,
+        }
+    }
+}
 
 impl Setup {
     /// Reads a FEN (six fields, or the first four: clocks 0 and 1), checking its syntax only.

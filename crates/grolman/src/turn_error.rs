@@ -4,18 +4,30 @@
 
 use core::fmt;
 
+use crate::coded::{codes, Coded, Facts};
 use crate::entry::{Choice, ChoiceKind};
 use crate::turn::{Step, StepToken};
 use crate::types::{Role, Square};
 
 /// The text quoted in a message: long input is cut (at a character boundary).
 fn quoted(text: &str) -> String {
+    match cut(text) {
+        (start, false) => format!("{start:?}"),
+        (start, true) => format!("{start:?}..."),
+    }
+}
+
+/// The start of a long text a message names, and whether it was cut.
+fn cut(text: &str) -> (String, bool) {
     const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        format!("{text:?}")
-    } else {
-        let start: String = text.chars().take(MAX).collect();
-        format!("{start:?}...")
+    (text.chars().take(MAX).collect(), text.chars().count() > MAX)
+}
+
+/// The text as an error's fact: long input cut, with "..." after it.
+fn cut_fact(text: &str) -> String {
+    match cut(text) {
+        (start, false) => start,
+        (start, true) => start + "...",
     }
 }
 
@@ -106,6 +118,66 @@ impl fmt::Display for ParseTurnError {
 
 impl std::error::Error for ParseTurnError {}
 
+codes!(ParseTurnError {
+    ParseTurnError { .. } => "turn.bad",
+});
+
+impl Coded for ParseTurnError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        Facts::new()
+            .text("token", cut_fact(&self.token))
+            .cause(&self.kind)
+    }
+}
+
+codes!(ParseTurnErrorKind {
+    ParseTurnErrorKind::EmptyCode => "turn.empty-code",
+    ParseTurnErrorKind::CodeTooLong => "turn.code-too-long",
+    ParseTurnErrorKind::NotAStep => "turn.not-a-step",
+    ParseTurnErrorKind::NotAnOwnerPromotion => "turn.not-an-owner-promotion",
+    ParseTurnErrorKind::NotASquare(_) => "turn.not-a-square",
+    ParseTurnErrorKind::PromotionLetter(_) => "turn.promotion-letter",
+    ParseTurnErrorKind::NotationTooLong => "turn.notation-too-long",
+    ParseTurnErrorKind::MissingLead => "turn.missing-lead",
+    ParseTurnErrorKind::NotSan => "turn.not-san",
+    ParseTurnErrorKind::CannotPromoteTo(_) => "turn.cannot-promote-to",
+    ParseTurnErrorKind::MissingDestination => "turn.missing-destination",
+    ParseTurnErrorKind::UnknownPieceLetter(_) => "turn.unknown-piece-letter",
+    ParseTurnErrorKind::Unexpected(_) => "turn.unexpected",
+    ParseTurnErrorKind::OnlyPawnsPromote => "turn.only-pawns-promote",
+    ParseTurnErrorKind::BadPromotion(_) => "turn.bad-promotion",
+    ParseTurnErrorKind::NotAFollower => "turn.not-a-follower",
+    ParseTurnErrorKind::NotATransformation => "turn.not-a-transformation",
+    ParseTurnErrorKind::NotAKind(_) => "turn.not-a-kind",
+    ParseTurnErrorKind::Unclosed(_) => "turn.unclosed",
+    ParseTurnErrorKind::TextAfterTurn => "turn.text-after-turn",
+});
+
+impl Coded for ParseTurnErrorKind {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        let facts = Facts::new();
+        match self {
+            ParseTurnErrorKind::NotASquare(s)
+            | ParseTurnErrorKind::BadPromotion(s)
+            | ParseTurnErrorKind::NotAKind(s) => facts.text("found", s),
+            ParseTurnErrorKind::PromotionLetter(c)
+            | ParseTurnErrorKind::UnknownPieceLetter(c)
+            | ParseTurnErrorKind::Unexpected(c)
+            | ParseTurnErrorKind::Unclosed(c) => facts.text("found", c),
+            ParseTurnErrorKind::CannotPromoteTo(r) => facts.role(*r),
+            _ => facts,
+        }
+    }
+}
+
 /// A well-formed turn that no legal turn matches: the text and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalTurnError {
@@ -191,6 +263,55 @@ impl fmt::Display for IllegalTurnError {
 
 impl std::error::Error for IllegalTurnError {}
 
+codes!(IllegalTurnError {
+    IllegalTurnError { .. } => "turn.illegal",
+});
+
+impl Coded for IllegalTurnError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        Facts::new().text("turn", cut_fact(&self.turn)).cause(&self.kind)
+    }
+}
+
+codes!(IllegalTurnKind {
+    IllegalTurnKind::NoSteps => "turn.no-steps",
+    IllegalTurnKind::NoLeader(_) => "turn.no-leader",
+    IllegalTurnKind::NoLeadTo { .. } => "turn.no-lead-to",
+    IllegalTurnKind::WrongStep { .. } => "turn.wrong-step",
+    IllegalTurnKind::ChainEnded { .. } => "turn.chain-ended",
+    IllegalTurnKind::OwnerPromotions => "turn.owner-promotions",
+    IllegalTurnKind::NoSuchLead => "turn.no-such-lead",
+    IllegalTurnKind::WrongChain => "turn.wrong-chain",
+});
+
+impl Coded for IllegalTurnKind {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        let facts = Facts::new();
+        match self {
+            IllegalTurnKind::NoLeader(from) => facts.text("from", from),
+            IllegalTurnKind::NoLeadTo { from, to } => facts.text("from", from).text("to", to),
+            IllegalTurnKind::WrongStep {
+                step,
+                expected,
+                found,
+            } => facts
+                .number("step", *step as u64)
+                .either("expected", expected.iter().map(Step::to_string).collect())
+                .text("found", format!("{}{}", found.from, found.to)),
+            IllegalTurnKind::ChainEnded { step } => facts.number("step", *step as u64),
+            _ => facts,
+        }
+    }
+}
+
 /// Several legal turns match: the choice that is still open.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AmbiguousTurnError {
@@ -201,8 +322,18 @@ pub struct AmbiguousTurnError {
     pub step: usize,
 }
 
-impl fmt::Display for AmbiguousTurnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// What an [`AmbiguousTurnError`] leaves open, for its message and its facts.
+enum Missing {
+    /// The owner's choice for the new pawn on this square: the kinds' letters.
+    Owner(String, Vec<String>),
+    /// The promotion on this square: the kinds' letters.
+    Promotion(String, Vec<String>),
+    /// Which unit follows: the steps it may be.
+    Follower(Vec<String>),
+}
+
+impl AmbiguousTurnError {
+    fn missing(&self) -> Missing {
         let options = &self.choice.options;
         let letters = || {
             let mut letters: Vec<String> = options
@@ -210,31 +341,21 @@ impl fmt::Display for AmbiguousTurnError {
                 .map(|o| o.promotion.map(|r| r.lower().to_string()).unwrap_or_default())
                 .collect();
             letters.dedup();
-            letters.join(", ")
+            letters
         };
-        write!(f, "ambiguous turn {}: missing ", quoted(&self.turn))?;
         let first = options.first();
         if self.choice.kind == ChoiceKind::OwnerPromotion {
             let square = first
                 .and_then(|o| o.square)
                 .map(|s| s.to_string())
                 .unwrap_or_default();
-            return write!(
-                f,
-                "the owner's choice for the new pawn on {square}: one of {}",
-                letters()
-            );
+            return Missing::Owner(square, letters());
         }
         let same_move = options
             .iter()
             .all(|o| first.is_some_and(|first| (o.from, o.to) == (first.from, first.to)));
         match first.and_then(|o| o.to) {
-            Some(to) if same_move => write!(
-                f,
-                "the promotion on {to} (step {}): one of {}",
-                self.step,
-                letters()
-            ),
+            Some(to) if same_move => Missing::Promotion(to.to_string(), letters()),
             _ => {
                 let mut steps: Vec<String> = options
                     .iter()
@@ -250,13 +371,66 @@ impl fmt::Display for AmbiguousTurnError {
                     })
                     .collect();
                 steps.dedup();
-                write!(
-                    f,
-                    "which unit follows (step {}): one of {}",
-                    self.step,
-                    steps.join(", ")
-                )
+                Missing::Follower(steps)
             }
+        }
+    }
+}
+
+impl fmt::Display for AmbiguousTurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ambiguous turn {}: missing ", quoted(&self.turn))?;
+        match self.missing() {
+            Missing::Owner(square, letters) => write!(
+                f,
+                "the owner's choice for the new pawn on {square}: one of {}",
+                letters.join(", ")
+            ),
+            Missing::Promotion(to, letters) => write!(
+                f,
+                "the promotion on {to} (step {}): one of {}",
+                self.step,
+                letters.join(", ")
+            ),
+            Missing::Follower(steps) => write!(
+                f,
+                "which unit follows (step {}): one of {}",
+                self.step,
+                steps.join(", ")
+            ),
+        }
+    }
+}
+
+codes!(Missing {
+    Missing::Owner(..) => "turn.ambiguous-owner",
+    Missing::Promotion(..) => "turn.ambiguous-promotion",
+    Missing::Follower(..) => "turn.ambiguous-follower",
+});
+
+impl AmbiguousTurnError {
+    /// Every code an ambiguous turn can give.
+    pub const CODES: &'static [&'static str] = Missing::CODES;
+}
+
+impl Coded for AmbiguousTurnError {
+    fn code(&self) -> &'static str {
+        self.missing().code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        let facts = Facts::new().text("turn", cut_fact(&self.turn));
+        match self.missing() {
+            Missing::Owner(square, letters) => {
+                facts.text("square", square).text("options", letters.join(", "))
+            }
+            Missing::Promotion(to, letters) => facts
+                .text("square", to)
+                .number("step", self.step as u64)
+                .text("options", letters.join(", ")),
+            Missing::Follower(steps) => facts
+                .number("step", self.step as u64)
+                .text("options", steps.join(", ")),
         }
     }
 }
@@ -282,6 +456,24 @@ impl fmt::Display for TurnError {
 }
 
 impl std::error::Error for TurnError {}
+
+impl Coded for TurnError {
+    fn code(&self) -> &'static str {
+        match self {
+            TurnError::Parse(e) => e.code(),
+            TurnError::Illegal(e) => e.code(),
+            TurnError::Ambiguous(e) => e.code(),
+        }
+    }
+
+    fn facts(&self) -> Facts {
+        match self {
+            TurnError::Parse(e) => e.facts(),
+            TurnError::Illegal(e) => e.facts(),
+            TurnError::Ambiguous(e) => e.facts(),
+        }
+    }
+}
 
 impl From<ParseTurnError> for TurnError {
     fn from(e: ParseTurnError) -> Self {

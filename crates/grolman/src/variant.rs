@@ -1,5 +1,6 @@
 //! The rule set as data: which variant, and the options for its disputed points.
 
+use crate::coded::{codes, Coded, Facts};
 use core::fmt;
 use core::str::FromStr;
 
@@ -90,6 +91,20 @@ impl fmt::Display for ParseVariantError {
 }
 
 impl std::error::Error for ParseVariantError {}
+
+codes!(ParseVariantError {
+    ParseVariantError(_) => "variant.unknown",
+});
+
+impl Coded for ParseVariantError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        Facts::new().text("name", &self.0)
+    }
+}
 
 impl FromStr for Variant {
     type Err = ParseVariantError;

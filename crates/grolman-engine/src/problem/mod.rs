@@ -134,6 +134,47 @@ impl fmt::Display for ParseStipulationError {
 
 impl std::error::Error for ParseStipulationError {}
 
+impl ParseStipulationError {
+    /// Every code a stipulation's error can give.
+    pub const CODES: &'static [&'static str] = &[
+        "stipulation.unsupported",
+        "stipulation.half-move-not-help",
+        "stipulation.not-a-number",
+        "stipulation.out-of-range",
+    ];
+}
+
+impl grolman::Coded for ParseStipulationError {
+    fn code(&self) -> &'static str {
+        match self.kind {
+            ParseStipulationErrorKind::Unsupported => Self::CODES[0],
+            ParseStipulationErrorKind::HalfMoveNotHelp => Self::CODES[1],
+            ParseStipulationErrorKind::NotANumber => Self::CODES[2],
+            ParseStipulationErrorKind::OutOfRange { .. } => Self::CODES[3],
+        }
+    }
+
+    fn facts(&self) -> grolman::Facts {
+        let facts = grolman::Facts::new().text("text", &self.text);
+        match self.kind {
+            ParseStipulationErrorKind::OutOfRange { least, most } => {
+                facts.number("least", least).number("most", most)
+            }
+            _ => facts,
+        }
+    }
+}
+
+/// Every code the problem reader's errors can give.
+pub fn error_codes() -> Vec<&'static str> {
+    [
+        ProblemError::CODES,
+        ProblemErrorKind::CODES,
+        ParseStipulationError::CODES,
+    ]
+    .concat()
+}
+
 impl FromStr for Stipulation {
     type Err = ParseStipulationError;
 

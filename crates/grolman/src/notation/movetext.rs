@@ -8,6 +8,7 @@ use core::fmt;
 
 use super::literature;
 use super::pgn::{PgnError, PgnErrorKind};
+use crate::coded::{codes, Coded, Facts};
 use crate::game::Game;
 use crate::tree::{NodeId, Note, Shape, Tree};
 use crate::types::Color;
@@ -38,6 +39,20 @@ impl fmt::Display for CommentError {
 }
 
 impl std::error::Error for CommentError {}
+
+codes!(CommentError {
+    CommentError { .. } => "comment.brace",
+});
+
+impl Coded for CommentError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        Facts::new().text("comment", self.comment.chars().take(40).collect::<String>())
+    }
+}
 
 /// # Errors
 /// [`CommentError`] when `comment` holds a `}`.

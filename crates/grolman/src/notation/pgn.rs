@@ -5,6 +5,7 @@
 use core::fmt;
 
 use super::movetext::{self, Flow, Lexer, Reader, Style, Tok};
+use crate::coded::{codes, Coded, Facts};
 use crate::game::{Game, GameError};
 use crate::position::{FenError, Position, START_FEN};
 use crate::variant::{ParseVariantError, Rules, Variant};
@@ -68,6 +69,57 @@ impl fmt::Display for PgnError {
 }
 
 impl std::error::Error for PgnError {}
+
+codes!(PgnError {
+    PgnError { .. } => "pgn.at",
+});
+
+impl Coded for PgnError {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        Facts::new()
+            .number("line", self.line as u64)
+            .text("token", &self.token)
+            .cause(&self.kind)
+    }
+}
+
+codes!(PgnErrorKind {
+    PgnErrorKind::TooLarge => "pgn.too-large",
+    PgnErrorKind::NoGame => "pgn.no-game",
+    PgnErrorKind::UnclosedTag => "pgn.unclosed-tag",
+    PgnErrorKind::BadTag => "pgn.bad-tag",
+    PgnErrorKind::TagQuotes => "pgn.tag-quotes",
+    PgnErrorKind::TagAfterMoves => "pgn.tag-after-moves",
+    PgnErrorKind::UnclosedComment => "pgn.unclosed-comment",
+    PgnErrorKind::UnclosedVariation => "pgn.unclosed-variation",
+    PgnErrorKind::VariationWithoutTurn => "pgn.variation-without-turn",
+    PgnErrorKind::UnopenedVariation => "pgn.unopened-variation",
+    PgnErrorKind::UnexpectedNumber => "pgn.unexpected-number",
+    PgnErrorKind::EmptyMove => "pgn.empty-move",
+} delegate {
+    PgnErrorKind::Variant(e) => e,
+    PgnErrorKind::Fen(e) => e,
+    PgnErrorKind::Turn(e) => e.as_ref(),
+});
+
+impl Coded for PgnErrorKind {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    fn facts(&self) -> Facts {
+        match self {
+            PgnErrorKind::Variant(e) => e.facts(),
+            PgnErrorKind::Fen(e) => e.facts(),
+            PgnErrorKind::Turn(e) => e.facts(),
+            _ => Facts::new(),
+        }
+    }
+}
 
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")

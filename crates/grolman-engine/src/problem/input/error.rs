@@ -3,9 +3,12 @@
 
 use core::fmt;
 
+use grolman::coded::{codes, Coded, Facts};
 use grolman::{FenError, ParseFenError, ParseVariantError, SetupError, Square};
 
 use crate::problem::ParseStipulationError;
+
+use ProblemErrorKind as K;
 
 /// A problem text that cannot be read: the line (from 1), the offending token (empty when the
 /// fault is the end of the text) and what is wrong.
@@ -90,7 +93,6 @@ pub enum ProblemErrorKind {
 
 impl fmt::Display for ProblemErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use ProblemErrorKind as K;
         match self {
             K::NoProblem => f.write_str(
                 "no problem found: expected BeginProblem or a line '<variant> <fen> <stipulation>'",
@@ -172,6 +174,95 @@ impl fmt::Display for ProblemError {
             write!(f, "line {}: {}", self.line, self.kind)
         } else {
             write!(f, "line {}, at {:?}: {}", self.line, self.token, self.kind)
+        }
+    }
+}
+
+impl ProblemError {
+    /// The codes of a problem error: at a line (when the fault is the end of the text), or at
+    /// a token of it.
+    pub const CODES: &'static [&'static str] = &["problem.line", "problem.at"];
+}
+
+impl Coded for ProblemError {
+    fn code(&self) -> &'static str {
+        Self::CODES[usize::from(!self.token.is_empty())]
+    }
+
+    fn facts(&self) -> Facts {
+        let facts = Facts::new().number("line", self.line as u64);
+        let facts = if self.token.is_empty() {
+            facts
+        } else {
+            facts.text("token", &self.token)
+        };
+        facts.cause(&self.kind)
+    }
+}
+
+codes!(ProblemErrorKind {
+    K::NoProblem => "problem.no-problem",
+    K::UnknownVariant(_) => "problem.unknown-variant",
+    K::BadIntendedCount => "problem.bad-intended-count",
+    K::ShortLine => "problem.short-line",
+    K::EndOfInput { .. } => "problem.end-of-input",
+    K::MissingEndProblem => "problem.missing-end-problem",
+    K::UnknownKeyword => "problem.unknown-keyword",
+    K::BeginInsideProblem => "problem.begin-inside-problem",
+    K::TextAfterEndProblem => "problem.text-after-end-problem",
+    K::BadIntended => "problem.bad-intended",
+    K::NoCondition => "problem.no-condition",
+    K::FollowMyLeader => "problem.follow-my-leader",
+    K::UnsupportedCondition => "problem.unsupported-condition",
+    K::NoOption => "problem.no-option",
+    K::UnsupportedOption => "problem.unsupported-option",
+    K::NoPieces => "problem.no-pieces",
+    K::NoColorBeforePieces => "problem.no-color-before-pieces",
+    K::ExpectedColor => "problem.expected-color",
+    K::UnsupportedTwinChange => "problem.unsupported-twin-change",
+    K::ConditionInTwin => "problem.condition-in-twin",
+    K::BadRotation => "problem.bad-rotation",
+    K::BadMirror => "problem.bad-mirror",
+    K::TwinOffBoard(_) => "problem.twin-off-board",
+    K::BadNumber(_) => "problem.bad-number",
+    K::EnPassantSquares => "problem.en-passant-squares",
+    K::RefusedOption(_) => "problem.refused-option",
+    K::NoTwinChange => "problem.no-twin-change",
+    K::BadSquare => "problem.bad-square",
+    K::NeutralPiece => "problem.neutral-piece",
+    K::UnknownPiece(_) => "problem.unknown-piece",
+    K::PieceWithoutSquares => "problem.piece-without-squares",
+    K::NotASquare(_) => "problem.not-a-square",
+    K::NoBoard => "problem.no-board",
+    K::NoStipulation => "problem.no-stipulation",
+    K::TwinEmpty(_) => "problem.twin-empty",
+    K::IllegalPosition(_) => "problem.illegal-position",
+} delegate {
+    K::Fen(e) => e,
+    K::Forsyth(e) => e,
+    K::Stipulation(e) => e,
+});
+
+impl Coded for ProblemErrorKind {
+    fn code(&self) -> &'static str {
+        self.code_of()
+    }
+
+    /// `expected` and `why` are English phrases of the reader (the page shows them as they are).
+    fn facts(&self) -> Facts {
+        let facts = Facts::new();
+        match self {
+            K::UnknownVariant(e) => facts.text("name", &e.0),
+            K::EndOfInput { expected } | K::BadNumber(expected) => facts.text("expected", expected),
+            K::RefusedOption(why) => facts.text("why", why),
+            K::TwinOffBoard(sq) | K::TwinEmpty(sq) => facts.text("square", sq),
+            K::UnknownPiece(letters) => facts.text("letters", letters),
+            K::NotASquare(s) => facts.text("found", s),
+            K::Fen(e) => e.facts(),
+            K::Forsyth(e) => e.facts(),
+            K::Stipulation(e) => e.facts(),
+            K::IllegalPosition(e) => facts.cause(e),
+            _ => facts,
         }
     }
 }

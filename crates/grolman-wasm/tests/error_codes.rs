@@ -1,0 +1,50 @@
+//! Every code the facade can throw has its English text, and the English catalog has no text
+//! for a code that no error gives (web/i18n/en/errors.js; tests/unit/i18n.test.mjs holds the
+//! other languages to English's keys).
+
+use std::collections::BTreeSet;
+
+fn english_keys() -> BTreeSet<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/i18n/en/errors.js");
+    let text = std::fs::read_to_string(path).expect("web/i18n/en/errors.js");
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("\"error."))
+        .filter_map(|rest| rest.split_once("\":"))
+        .map(|(key, _)| key.to_string())
+        .collect()
+}
+
+#[test]
+fn every_code_is_unique_and_has_an_english_text() {
+    let codes = grolman_wasm::fail::all_codes();
+    let unique: BTreeSet<&str> = codes.iter().copied().collect();
+    assert_eq!(unique.len(), codes.len(), "a code given twice");
+    let english = english_keys();
+    let missing: Vec<&str> = codes.iter().copied().filter(|c| !english.contains(*c)).collect();
+    assert!(
+        missing.is_empty(),
+        "codes without an English text in web/i18n/en/errors.js: {missing:?}"
+    );
+    for code in &codes {
+        assert!(
+            code.split('.').count() == 2
+                && code
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c == '.'),
+            "{code} is not family.lower-case-words"
+        );
+    }
+}
+
+#[test]
+fn the_english_catalog_names_no_code_that_no_error_gives() {
+    let codes: BTreeSet<String> = grolman_wasm::fail::all_codes()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let stale: Vec<String> = english_keys()
+        .into_iter()
+        .filter(|key| !key.starts_with("word.") && !codes.contains(key))
+        .collect();
+    assert!(stale.is_empty(), "texts for codes no error gives: {stale:?}");
+}
