@@ -1,12 +1,16 @@
 // learn.html: the lessons of web/learn/lessons.json, each with <grolman-board> replay boards
 // and its claims (each checked by crates/grolman-diagram/tests/lessons.rs), every claim with
-// its position on a small board that opens on demand. Projector mode (web/ui/projector.js, the
+// its position on a small board that opens on demand. lessons.json holds what is
+// language-free; the words are the chosen language's (web/i18n/<code>/lessons.js, keyed by the
+// lesson's id and each part's place). Projector mode (web/ui/projector.js, the
 // playground's) shows one lesson board as large as the screen allows; the clicker steps through
 // its cascade and on into the next board. All text goes in as text; the boards get their
 // settings as attributes.
 import init from "../../pkg/grolman.js";
 import { openGame, variantList } from "../game/open.js";
 import { Projector } from "../ui/projector.js";
+import { onLanguageChange, t } from "../i18n/index.js";
+import { choosePageLanguage, startLanguage } from "../i18n/page.js";
 import "../embed/grolman-board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -48,22 +52,22 @@ function claimBoard(claim, variant) {
 
 let claimCount = 0;
 
-function claimItem(claim, lessonVariant) {
+function claimItem(claim, lessonVariant, say) {
   const item = make("li");
   const variant = claim.variant ?? lessonVariant;
   const moves = [...(claim.moves ?? []), ...(claim.code ? [claim.code] : [])];
-  item.append(make("span", { class: "say" }, claim.say), " ",
-              make("a", { href: playgroundLink(variant, claim.fen, moves) }, "try it"));
+  item.append(make("span", { class: "say" }, say), " ",
+              make("a", { href: playgroundLink(variant, claim.fen, moves) }, t("lesson.try-it")));
   // The board is made on first opening: forty boards at once would slow the page down.
   const id = `claim-board-${(claimCount += 1)}`;
-  const toggle = make("button", { type: "button", class: "show-position", "aria-expanded": "false", "aria-controls": id }, "show the position");
+  const toggle = make("button", { type: "button", class: "show-position", "aria-expanded": "false", "aria-controls": id }, t("lesson.show-position"));
   const holder = make("div", { class: "claim-board", id, hidden: "" });
   toggle.addEventListener("click", () => {
     const open = holder.hidden;
     if (open && !holder.firstChild) holder.append(claimBoard(claim, variant));
     holder.hidden = !open;
     toggle.setAttribute("aria-expanded", String(open));
-    toggle.textContent = open ? "hide the position" : "show the position";
+    toggle.textContent = t(open ? "lesson.hide-position" : "lesson.show-position");
   });
   item.append(" ", toggle, holder);
   return item;
@@ -72,14 +76,15 @@ function claimItem(claim, lessonVariant) {
 /** @param {Map<string, string>} names  variant -> display name (wasm `variants()`) */
 function lessonSection(lesson, names) {
   const section = make("section", { class: "lesson", id: lesson.id, "aria-labelledby": `${lesson.id}-title` });
-  const heading = make("h2", { id: `${lesson.id}-title` }, lesson.title);
+  const say = (part) => t(`lesson.${lesson.id}.${part}`);
+  const heading = make("h2", { id: `${lesson.id}-title` }, say("title"));
   heading.append(make("span", { class: "variant" }, names.get(lesson.variant)));
   section.append(heading);
-  for (const paragraph of lesson.text) section.append(make("p", {}, paragraph));
+  for (let n = 1; n <= lesson.paragraphs; n += 1) section.append(make("p", {}, say(`text.${n}`)));
   const boards = make("div", { class: "boards" });
-  for (const board of lesson.boards) {
+  for (const [n, board] of lesson.boards.entries()) {
     const figure = make("figure");
-    figure.append(make("figcaption", {}, board.caption ?? ""));
+    figure.append(make("figcaption", {}, say(`board.${n + 1}`)));
     const element = make("grolman-board", {
       variant: board.variant ?? lesson.variant,
       mode: board.mode ?? "replay",
@@ -90,8 +95,8 @@ function lessonSection(lesson, names) {
     boards.append(figure);
   }
   section.append(boards);
-  const claims = make("ul", { class: "claims", "aria-label": "What the rules say (checked by tests)" });
-  for (const claim of lesson.claims) claims.append(claimItem(claim, lesson.variant));
+  const claims = make("ul", { class: "claims", "aria-label": t("lesson.claims-label") });
+  for (const [n, claim] of lesson.claims.entries()) claims.append(claimItem(claim, lesson.variant, say(`claim.${n + 1}`)));
   section.append(claims);
   return section;
 }
@@ -176,20 +181,24 @@ async function start() {
     const response = await fetch(new URL("./lessons.json", import.meta.url));
     if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
     const { lessons } = await response.json();
-    await init();
+    await Promise.all([init(), choosePageLanguage(startLanguage(), { remember: false })]);
     const names = new Map(variantList().map((v) => [v.name, v.displayName]));
-    main.replaceChildren(...lessons.map((lesson) => lessonSection(lesson, names)));
-    $("toc").replaceChildren(...lessons.map((lesson) => {
-      const item = make("li");
-      item.append(make("a", { href: `#${lesson.id}` }, lesson.title.replace(/^\d+\.\s*/, "")));
-      return item;
-    }));
+    const show = () => {
+      main.replaceChildren(...lessons.map((lesson) => lessonSection(lesson, names)));
+      $("toc").replaceChildren(...lessons.map((lesson) => {
+        const item = make("li");
+        item.append(make("a", { href: `#${lesson.id}` }, t(`lesson.${lesson.id}.title`).replace(/^\d+\.\s*/, "")));
+        return item;
+      }));
+    };
+    show();
+    onLanguageChange(show);
     bindProjector();
     // A lesson named in the link is scrolled to once the boards above it have their height.
     await Promise.all([...main.querySelectorAll("grolman-board")].map((board) => board.rendered));
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   } catch (error) {
-    main.replaceChildren(make("p", { class: "error", role: "alert" }, `The lessons could not be loaded: ${error.message}`));
+    main.replaceChildren(make("p", { class: "error", role: "alert" }, t("lesson.load-failed", { reason: error.message })));
   }
   main.setAttribute("aria-busy", "false");
   document.body.dataset.ready = "true";

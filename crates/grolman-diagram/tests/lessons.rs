@@ -44,8 +44,8 @@ fn every_lesson_claim_holds() {
     for lesson in lessons {
         let id = text(lesson, "id").expect("every lesson has an id");
         for (i, claim) in lesson["claims"].as_array().expect("claims").iter().enumerate() {
-            let say = text(claim, "say").unwrap_or_else(|| panic!("{id} claim {}: no sentence", i + 1));
-            let at = format!("lesson {id}, claim {} ({say:?})", i + 1);
+            // The claim's words are the catalogs' (web/i18n/en/lessons.js: lesson.<id>.claim.<n>).
+            let at = format!("lesson {id}, claim {}", i + 1);
             let game = game_of(lesson, claim, &at);
             let turns = game.legal_turns();
             let notations: Vec<&str> = turns.iter().map(|t| t.notation.as_str()).collect();
@@ -107,7 +107,6 @@ fn every_lesson_board_plays_its_moves() {
     let mut boards = 0;
     for lesson in data["lessons"].as_array().expect("lessons") {
         let id = text(lesson, "id").expect("id");
-        assert!(text(lesson, "title").is_some(), "lesson {id}: no title");
         for (i, board) in lesson["boards"].as_array().expect("boards").iter().enumerate() {
             let at = format!("lesson {id}, board {}", i + 1);
             let game = game_of(lesson, board, &at);
