@@ -1,6 +1,8 @@
-//! Negamax with alpha-beta over whole turns: iterative deepening, principal variation search,
-//! a transposition table, move ordering (table turn, MVV-LVA captures, killers, history), late
-//! move reductions, check extensions, and a bounded quiescence search on captures.
+//! Negamax with alpha-beta over whole turns: iterative deepening with aspiration windows,
+//! principal variation search, a transposition table, move ordering (table turn, MVV-LVA
+//! captures, killers, history), check extensions, a bounded quiescence search on captures, and
+//! the selective rules of [`selective`]: reverse futility, the null move, futility and
+//! late-move pruning, late-move reductions.
 //!
 //! Generation is staged by leading move: a node generates its leading moves (cheap), orders
 //! them, and plays out the turns of each (its chains and, in Tatarstan chess, the
@@ -26,12 +28,15 @@ use crate::tt::{Bound, Entry, Table};
 use crate::turns::{self, Child, Children};
 
 mod quiescence;
+mod selective;
 
 /// The score of mate on the board; mate in `p` plies scores `MATE - p`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
+/// The first aspiration window's half-width, in centipawns.
+const ASPIRATION: i32 = 40;
 pub(crate) const MAX_PLY: usize = 96;
 
 /// When to stop searching.
@@ -152,6 +157,8 @@ pub struct Engine {
     /// Per ply, the node's ordered leading moves and the turns of the one being searched.
     leads: Vec<Vec<(i32, Lead)>>,
     kids: Vec<Children>,
+    /// Per ply, whether the turn into it was the null move (no two in a row).
+    after_null: [bool; MAX_PLY],
     path: Vec<u64>,
     game: Vec<u64>,
     nodes: u64,
@@ -184,6 +191,7 @@ impl Engine {
             pv_len: [0; MAX_PLY],
             leads: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             kids: (0..MAX_PLY).map(|_| Children::default()).collect(),
+            after_null: [false; MAX_PLY],
             path: Vec::with_capacity(256),
             game: Vec::new(),
             nodes: 0,
@@ -252,7 +260,7 @@ impl Engine {
         for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 - 8) {
             self.path.clear();
             self.path.extend_from_slice(&self.game);
-            let score = self.negamax(pos, key, depth as i32, -INF, INF, 0);
+            let score = self.aspirate(pos, key, depth as i32, best.as_ref().map(|b| b.score));
             if self.aborted {
                 // A partial iteration is only trusted when nothing finished before it.
                 if best.is_none() && self.pv_len[0] > 0 {
@@ -360,6 +368,29 @@ impl Engine {
         }
     }
 
+    /// The root search of one iteration. From depth 4 on it starts in a window around the last
+    /// iteration's score (aspiration) and widens the side it fails on, doubling, until the
+    /// score falls inside: a narrow window cuts off more.
+    fn aspirate(&mut self, pos: &Position, key: u64, depth: i32, last: Option<i32>) -> i32 {
+        let Some(last) = last.filter(|s| depth >= 4 && s.abs() < MATE_BOUND) else {
+            return self.negamax(pos, key, depth, -INF, INF, 0);
+        };
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.negamax(pos, key, depth, alpha, beta, 0);
+            if self.aborted || (score > alpha && score < beta) {
+                return score;
+            }
+            delta *= 2;
+            if score <= alpha {
+                alpha = if delta > 1_000 { -INF } else { score - delta };
+            } else {
+                beta = if delta > 1_000 { INF } else { score + delta };
+            }
+        }
+    }
+
     fn negamax(
         &mut self,
         pos: &Position,
@@ -411,6 +442,15 @@ impl Engine {
                 }
             }
         }
+        let margins = selective::margins(self.rules.variant);
+        let cut = beta - alpha == 1 && !in_check;
+        let node = selective::Node {
+            cut,
+            stand: if cut { self.evaluate(pos) } else { 0 },
+        };
+        if let Some(score) = self.cuts_early(pos, key, depth, beta, ply, &node, &margins) {
+            return score;
+        }
         let mut leads = core::mem::take(&mut self.leads[ply]);
         let mut kids = core::mem::take(&mut self.kids[ply]);
         self.order
@@ -423,8 +463,13 @@ impl Engine {
         self.path.push(key);
         'leads: for next in 0..leads.len() {
             let lead = pick(&mut leads, next);
-            turns::children_of(pos, key, self.rules, &[lead], &mut kids);
             let quiet = !lead.is_capture() && lead.promotion.is_none();
+            let pruned =
+                quiet && node.prunes_quiet(&margins, self.rules.variant, depth, searched, alpha, best);
+            if pruned && !margins.checks_kept {
+                continue;
+            }
+            turns::children_of(pos, key, self.rules, &[lead], &mut kids);
             // The table's turn first among its leading move's.
             let first = match table {
                 Some((code, child)) if code == lead_code(lead) => (0..kids.groups.len())
@@ -437,7 +482,7 @@ impl Engine {
                     break;
                 }
                 let members = kids.members(g);
-                if excluding && self.is_excluded(members) {
+                if (excluding && self.is_excluded(members)) || (pruned && !members[0].after.is_check()) {
                     continue;
                 }
                 let i = searched;
@@ -446,8 +491,9 @@ impl Engine {
                 if i == 0 {
                     (score, reply) = self.group(members, depth - 1, alpha, beta, ply, None);
                 } else {
-                    let reduction = if depth >= 3 && i >= 3 && quiet && !in_check {
-                        1 + i32::from(depth >= 5 && i >= 8)
+                    // A turn that gives check is searched to full depth.
+                    let reduction = if quiet && !in_check && !members[0].after.is_check() {
+                        selective::reduction(depth, i, cut)
                     } else {
                         0
                     };
