@@ -294,24 +294,26 @@ impl FromStr for Board {
 }
 
 impl fmt::Display for Board {
-    /// Writes the FEN placement.
+    /// Writes the FEN placement, a character at a time (every turn of a list writes its FEN,
+    /// and `write!` per character cost more than the rest of the writing).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
         for rank in (0..8).rev() {
-            let mut empty = 0;
+            let mut empty = 0u8;
             for file in 0..8 {
                 match self.piece_at(Square::from_coords(file, rank)) {
                     Some(p) => {
                         if empty > 0 {
-                            write!(f, "{empty}")?;
+                            f.write_char((b'0' + empty) as char)?;
                             empty = 0;
                         }
-                        write!(f, "{}", p.char())?;
+                        f.write_char(p.char())?;
                     }
                     None => empty += 1,
                 }
             }
             if empty > 0 {
-                write!(f, "{empty}")?;
+                f.write_char((b'0' + empty) as char)?;
             }
             if rank > 0 {
                 f.write_str("/")?;
