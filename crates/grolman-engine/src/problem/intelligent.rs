@@ -19,15 +19,121 @@
 //!   unit moves and attacks like any kind (queen or knight, which between them cover every
 //!   kind's moves); only kings keep their distances. The bound is weak there, but sound.
 
+use std::sync::OnceLock;
+
 use grolman::{
     king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Color, Position, Role, Rules,
     Square, Variant,
 };
 
 use super::reach::{
-    attack_distance, attacks, attacks_after_arrival, chebyshev, moves, relative_rank, same_color_squares,
-    Model, FAR,
+    attack_distance, attacked_within, attacks, attacks_after_arrival, chebyshev, moves, relative_rank,
+    same_color_squares, Model, FAR,
 };
+
+/// [`mate_reachable`] with a memory for the nodes where the mated side has no turn left (the
+/// last ply of a helpmate, the last attacker turn of a direct mate): there the verdict depends
+/// only on what [`Near`] holds, which many positions share (a move of the mated side away from
+/// its king leaves it unchanged), so most of those nodes are judged by one look-up.
+pub struct Bound {
+    near: Vec<Option<(Near, bool)>>,
+}
+
+/// Verdicts remembered by a [`Bound`] (about 300 KB).
+const NEAR_SLOTS: usize = 1 << 12;
+
+impl Bound {
+    pub fn new() -> Bound {
+        Bound {
+            near: vec![None; NEAR_SLOTS],
+        }
+    }
+
+    /// [`mate_reachable`], looked up when it was worked out for the same [`Near`].
+    pub fn reachable(
+        &mut self,
+        pos: &Position,
+        rules: Rules,
+        mated: Color,
+        mated_turns: u32,
+        mating_turns: u32,
+    ) -> bool {
+        let near = match mated_turns {
+            0 => Near::of(pos, rules, mated, mating_turns),
+            _ => None,
+        };
+        let Some(near) = near else {
+            return mate_reachable(pos, rules, mated, mated_turns, mating_turns);
+        };
+        let slot = &mut self.near[near.slot()];
+        if let Some((key, verdict)) = slot {
+            if *key == near {
+                return *verdict;
+            }
+        }
+        let verdict = mate_reachable(pos, rules, mated, mated_turns, mating_turns);
+        *slot = Some((near, verdict));
+        verdict
+    }
+}
+
+/// Everything [`mate_reachable`] reads when the mated side has no turn left and may not
+/// castle: its king then stays on its square, so only the king's square, which of its
+/// neighbours the mated side holds, the mating side's units and castling, and the mating
+/// side's turns count (`possible_on` on that one square; the mated side's other units only
+/// hold squares, since none can arrive anywhere).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Near {
+    variant: Variant,
+    mated: Color,
+    king: Square,
+    mating_castles: bool,
+    mating_turns: u32,
+    held_around: Bitboard,
+    /// The mating side's units by kind, `Role::ALL` order.
+    mating: [Bitboard; 6],
+}
+
+impl Near {
+    /// `None` when the mated side has no king or may castle (castling gives it a turn's worth
+    /// of moves in the bound).
+    fn of(pos: &Position, rules: Rules, mated: Color, mating_turns: u32) -> Option<Near> {
+        let board = pos.board();
+        let king = board.king_of(mated)?;
+        if castles(pos, mated) != 0 {
+            return None;
+        }
+        let mating_units = board.by_color(mated.other());
+        Some(Near {
+            variant: rules.variant,
+            mated,
+            king,
+            mating_castles: castles(pos, mated.other()) != 0,
+            mating_turns,
+            held_around: board.by_color(mated) & king_attacks(king),
+            mating: Role::ALL.map(|r| board.by_role(r) & mating_units),
+        })
+    }
+
+    fn slot(&self) -> usize {
+        let mut h = (self.king.index() as u64) << 8 | self.held_around.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for b in self.mating {
+            h = (h ^ b.0).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h ^= h >> 29;
+        }
+        h = (h ^ u64::from(self.mating_turns) ^ (self.mated as u64) << 3).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (h >> 40) as usize & (NEAR_SLOTS - 1)
+    }
+}
+
+/// 1 when `color` keeps a castling right (castling moves two units in one turn), else 0.
+fn castles(pos: &Position, color: Color) -> u32 {
+    let mask = match color {
+        Color::White => 0b0011,
+        Color::Black => 0b1100,
+    };
+    u32::from(pos.castling().0 & mask != 0)
+}
 
 /// Whether `mated` may still be mated by the other side when `mated` has `mated_turns` turns
 /// left and the mating side `mating_turns`. `false` is a proof that no mate is reachable.
@@ -43,13 +149,7 @@ pub fn mate_reachable(
         return true;
     };
     let mating = mated.other();
-    let castles = |c: Color| {
-        let mask = match c {
-            Color::White => 0b0011,
-            Color::Black => 0b1100,
-        };
-        u32::from(pos.castling().0 & mask != 0)
-    };
+    let castles = |c: Color| castles(pos, c);
     let model = match rules.variant {
         Variant::Orthodox => Model::Shared,
         Variant::Grolman => Model::PerUnit,
@@ -73,12 +173,8 @@ pub fn mate_reachable(
     let within = |a: &Unit| match mating_budget {
         0 => a.now,
         1 => a.further,
-        w => Bitboard::ALL
-            .filter(|&t| {
-                u32::from(attack_distance(a.role, mating, a.sq, t)) <= w
-                    || (model == Model::AnyKind && a.role != Role::King)
-            })
-            .fold(Bitboard::EMPTY, |b, t| b.with(t)),
+        _ if model == Model::AnyKind && a.role != Role::King => Bitboard::ALL,
+        w => attacked_within(a.role, mating, a.sq, w),
     };
     let mut checks = Bitboard::EMPTY;
     let mut covers = Bitboard::EMPTY;
@@ -145,7 +241,17 @@ impl Unit {
         further: Bitboard::EMPTY,
     };
 
+    /// The unit as the mating side's, from a table worked out once.
     fn attacker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
+        units()[unit_index(model, color, sq, role)]
+    }
+
+    /// The unit as the mated side's, from a table worked out once.
+    fn blocker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
+        units()[3 * 2 * 6 * 64 + unit_index(model, color, sq, role)]
+    }
+
+    fn compute_attacker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
         let now = attacks(model, role, color, sq);
         let moves = moves(model, role, color, sq);
         // A queen, a rook or a unit of any kind attacks every square after one move, a bishop
@@ -165,7 +271,7 @@ impl Unit {
         }
     }
 
-    fn blocker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
+    fn compute_blocker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
         let now = attacks(model, role, color, sq);
         let moves = moves(model, role, color, sq);
         // A queen, a rook or a unit of any kind reaches every square in two moves, a bishop
@@ -190,6 +296,38 @@ impl Unit {
             further,
         }
     }
+}
+
+fn unit_index(model: Model, color: Color, sq: Square, role: Role) -> usize {
+    ((model as usize * 2 + color.index()) * 6 + role.index()) * 64 + sq.index()
+}
+
+/// Every unit as an attacker, then as a blocker, by [`unit_index`]: the bound builds one per
+/// unit at every node it judges.
+fn units() -> &'static [Unit] {
+    static UNITS: OnceLock<Vec<Unit>> = OnceLock::new();
+    UNITS.get_or_init(|| {
+        let mut units = vec![Unit::NONE; 2 * 3 * 2 * 6 * 64];
+        for blocker in [false, true] {
+            for model in [Model::Shared, Model::PerUnit, Model::AnyKind] {
+                for color in Color::ALL {
+                    for role in Role::ALL {
+                        for i in 0..64 {
+                            let sq = Square::new(i);
+                            let at =
+                                usize::from(blocker) * 3 * 2 * 6 * 64 + unit_index(model, color, sq, role);
+                            units[at] = if blocker {
+                                Unit::compute_blocker(model, color, sq, role)
+                            } else {
+                                Unit::compute_attacker(model, color, sq, role)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        units
+    })
 }
 
 /// Requirements as bits: bit 0 the check, bit `i` the flight `needs[i]`.

@@ -4,6 +4,7 @@
 
 mod input;
 mod intelligent;
+mod mate1;
 mod popeye_out;
 mod reach;
 mod report;

@@ -14,6 +14,7 @@ use grolman::{
 pub const FAR: u8 = 99;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Model {
     /// Moves of all units add up against one budget (orthodox).
     Shared,
@@ -33,8 +34,100 @@ pub fn attacks_after_arrival(model: Model, role: Role, color: Color, to: Square)
     }
 }
 
+/// The empty-board sets and distances, worked out once: the bound asks for them at every node
+/// of the search, and computing them there was most of its cost.
+struct Tables {
+    /// `[model][color][role][square]`.
+    attacks: Vec<Bitboard>,
+    moves: Vec<Bitboard>,
+    /// `[color][role][from][to]`.
+    distance: Vec<u8>,
+    /// `[color][role][from][moves]`: the squares attacked within `moves` moves.
+    within: Vec<Bitboard>,
+}
+
+/// The most moves [`attacked_within`] tells apart; more count as this many.
+const WITHIN: usize = 8;
+
+const MODELS: [Model; 3] = [Model::Shared, Model::PerUnit, Model::AnyKind];
+
+fn unit_index(model: Model, role: Role, color: Color, sq: Square) -> usize {
+    ((model as usize * 2 + color.index()) * 6 + role.index()) * 64 + sq.index()
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut attacks = vec![Bitboard::EMPTY; 3 * 2 * 6 * 64];
+        let mut moves = vec![Bitboard::EMPTY; 3 * 2 * 6 * 64];
+        for model in MODELS {
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    for i in 0..64 {
+                        let sq = Square::new(i);
+                        attacks[unit_index(model, role, color, sq)] = compute_attacks(model, role, color, sq);
+                        moves[unit_index(model, role, color, sq)] = compute_moves(model, role, color, sq);
+                    }
+                }
+            }
+        }
+        let mut distance = vec![FAR; 2 * 6 * 64 * 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for from in 0..64 {
+                    for to in 0..64 {
+                        let i = ((color.index() * 6 + role.index()) * 64 + from as usize) * 64 + to as usize;
+                        distance[i] =
+                            compute_attack_distance(role, color, Square::new(from), Square::new(to));
+                    }
+                }
+            }
+        }
+        let mut within = vec![Bitboard::EMPTY; 2 * 6 * 64 * (WITHIN + 1)];
+        for (i, w) in within.iter_mut().enumerate() {
+            let (unit, moves) = (i / (WITHIN + 1), (i % (WITHIN + 1)) as u8);
+            for to in 0..64 {
+                if distance[unit * 64 + to] <= moves {
+                    w.set(Square::new(to as u8));
+                }
+            }
+        }
+        Tables {
+            attacks,
+            moves,
+            distance,
+            within,
+        }
+    })
+}
+
 /// The squares a unit attacks on an empty board.
+#[inline]
 pub fn attacks(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
+    tables().attacks[unit_index(model, role, color, sq)]
+}
+
+/// The squares a unit may move to in one move on an empty board (castling aside).
+#[inline]
+pub fn moves(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
+    tables().moves[unit_index(model, role, color, sq)]
+}
+
+/// The least number of moves after which a unit of `role` standing on `from` attacks `t`, on
+/// an empty board (0 when it does now).
+#[inline]
+pub fn attack_distance(role: Role, color: Color, from: Square, t: Square) -> u8 {
+    tables().distance[((color.index() * 6 + role.index()) * 64 + from.index()) * 64 + t.index()]
+}
+
+/// The squares that a unit of `role` on `from` attacks within `moves` moves on an empty board.
+#[inline]
+pub fn attacked_within(role: Role, color: Color, from: Square, moves: u32) -> Bitboard {
+    let moves = (moves as usize).min(WITHIN);
+    tables().within[((color.index() * 6 + role.index()) * 64 + from.index()) * (WITHIN + 1) + moves]
+}
+
+fn compute_attacks(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
     if model == Model::AnyKind && role != Role::King {
         return queen_attacks(sq, Bitboard::EMPTY) | knight_attacks(sq);
     }
@@ -48,8 +141,7 @@ pub fn attacks(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
     }
 }
 
-/// The squares a unit may move to in one move on an empty board (castling aside).
-pub fn moves(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
+fn compute_moves(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
     if role == Role::Pawn && model != Model::AnyKind {
         let mut to = pawn_attacks(color, sq);
         if let Some(one) = sq.offset(color.forward()) {
@@ -60,7 +152,7 @@ pub fn moves(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
         }
         to
     } else {
-        attacks(model, role, color, sq)
+        compute_attacks(model, role, color, sq)
     }
 }
 
@@ -124,9 +216,7 @@ fn knight_distance(a: Square, b: Square) -> u8 {
     table[a.index()][b.index()]
 }
 
-/// The least number of moves after which a unit of `role` standing on `from` attacks `t`, on
-/// an empty board (0 when it does now).
-pub fn attack_distance(role: Role, color: Color, from: Square, t: Square) -> u8 {
+fn compute_attack_distance(role: Role, color: Color, from: Square, t: Square) -> u8 {
     match role {
         Role::Queen => u8::from(!on_line(from, t)),
         Role::Rook => u8::from(!on_rank_or_file(from, t)),
@@ -190,7 +280,12 @@ fn pawn_attack_distance(color: Color, from: Square, t: Square) -> u8 {
     }
     // Or promoted to the kind that attacks soonest.
     for (p, moves) in promotions(color, from) {
-        let after = attack_distance(Role::Queen, color, p, t).min(attack_distance(Role::Knight, color, p, t));
+        let after = compute_attack_distance(Role::Queen, color, p, t).min(compute_attack_distance(
+            Role::Knight,
+            color,
+            p,
+            t,
+        ));
         best = best.min(moves.saturating_add(after));
     }
     best

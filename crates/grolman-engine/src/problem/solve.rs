@@ -17,7 +17,8 @@
 
 use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn};
 
-use super::intelligent::mate_reachable;
+use super::intelligent::Bound;
+use super::mate1::mates_in_one;
 use super::table::Table;
 use super::{Aim, Entry, Goal, Options, Problem, Twin, TwinReport, Verdict};
 use crate::turns::children;
@@ -105,6 +106,7 @@ pub fn solve_twin_with(
         pruned: method == Method::Pruned && stip.goal == Goal::Mate && !problem.options.quodlibet,
         rules: problem.variant.into(),
         table: Table::new(TABLE_BITS),
+        bound: Bound::new(),
         nodes: 0,
         keep_going,
         searching: Searching::default(),
@@ -161,6 +163,7 @@ pub(super) struct Solver<'a> {
     pruned: bool,
     pub(super) rules: Rules,
     table: Table,
+    bound: Bound,
     nodes: u64,
     keep_going: &'a mut dyn FnMut(&Searching) -> bool,
     /// The first move being tried, told to `keep_going`.
@@ -217,8 +220,11 @@ impl Solver<'_> {
 
     /// Whether `mated` can still be mated with the turns left to each side; always yes when
     /// solving exhaustively.
-    fn may_mate(&self, pos: &Position, mated: Color, mated_turns: u32, mating_turns: u32) -> bool {
-        !self.pruned || mate_reachable(pos, self.rules, mated, mated_turns, mating_turns)
+    fn may_mate(&mut self, pos: &Position, mated: Color, mated_turns: u32, mating_turns: u32) -> bool {
+        !self.pruned
+            || self
+                .bound
+                .reachable(pos, self.rules, mated, mated_turns, mating_turns)
     }
 
     /// The attacker (to move) wins within `n` of its turns.
@@ -343,6 +349,14 @@ impl Solver<'_> {
         }
         if plies == 0 {
             return self.reached(pos);
+        }
+        if plies == 1 && self.pruned {
+            // The bound's verdict is mostly a look-up here (Bound's memory), cheaper than the
+            // table's; the mate itself by targeted generation.
+            if !self.may_mate(pos, pos.turn().other(), 0, 1) {
+                return false;
+            }
+            return self.memo(pos, plies, Node::Help, |s| mates_in_one(pos, s.rules));
         }
         self.memo(pos, plies, Node::Help, |s| {
             let mated = if plies.is_multiple_of(2) {
