@@ -2,7 +2,8 @@
 //! per stipulation on a file of problems. `--compare` also solves each twin exhaustively and
 //! fails when the two solution sets differ; `--exhaustive` times the exhaustive solver alone.
 //! The times are the solving thread's CPU time where the system tells it (Linux), so that other
-//! work on a loaded machine does not stretch them; else wall-clock time.
+//! work on a loaded machine does not stretch them (Linux counts it to the scheduler tick, a few
+//! milliseconds); else wall-clock time.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

@@ -22,8 +22,8 @@
 use std::sync::OnceLock;
 
 use grolman::{
-    king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Color, Position, Role, Rules,
-    Square, Variant,
+    king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Board, Color, Lead, LeadKind,
+    Position, Role, Rules, Square, Variant,
 };
 
 use super::reach::{
@@ -75,6 +75,29 @@ impl Bound {
         *slot = Some((near, verdict));
         verdict
     }
+}
+
+impl Bound {
+    /// For `mated`, to move with one turn left before the other side's last: whether a mate
+    /// may still follow an orthodox move that [`leaves_near`] alone (it leaves the [`Near`] of
+    /// the position after it as it is now). `None` when not known (`mated` may castle).
+    pub fn after_move_away(&mut self, pos: &Position, rules: Rules, mated: Color) -> Option<bool> {
+        Near::of(pos, rules, mated, 1)?;
+        Some(self.reachable(pos, rules, mated, 0, 1))
+    }
+}
+
+/// Whether the orthodox leading move `lead` of the side to move leaves the [`Near`] of its own
+/// king unchanged: no king move, no capture, castling or en passant, and neither its departure
+/// nor its destination beside the king.
+pub fn leaves_near(board: &Board, lead: &Lead) -> bool {
+    let Some(king) = board.king_of(board.piece_at(lead.from).map_or(Color::White, |p| p.color)) else {
+        return false;
+    };
+    let around = king_attacks(king).with(king);
+    matches!(lead.kind, LeadKind::Quiet | LeadKind::DoubleStep)
+        && !around.contains(lead.from)
+        && !around.contains(lead.to)
 }
 
 /// Everything [`mate_reachable`] reads when the mated side has no turn left and may not
@@ -162,12 +185,6 @@ pub fn mate_reachable(
         attackers[n_attackers] = Unit::attacker(model, mating, sq, role);
         n_attackers += 1;
     }
-    let mut blockers = [Unit::NONE; 16];
-    let mut n_blockers = 0;
-    for sq in board.by_color(mated).without(king) {
-        blockers[n_blockers] = Unit::blocker(model, mated, sq, board.role_at(sq).expect("occupied"));
-        n_blockers += 1;
-    }
     let mating_budget = mating_turns + castles(mating);
     // What the attackers can attack within their turns, for checks and for flights.
     let within = |a: &Unit| match mating_budget {
@@ -185,11 +202,19 @@ pub fn mate_reachable(
             checks |= w;
         }
     }
+    // Castling moves the king two squares and a second unit in one turn: one turn more for a
+    // side that may castle, and its units are judged by distances alone.
+    let mated_budget = mated_turns + castles(mated);
     let mut reach1 = Bitboard::EMPTY;
     let mut reach2 = Bitboard::EMPTY;
-    for u in &blockers[..n_blockers] {
-        reach1 |= u.moves;
-        reach2 |= u.further;
+    // Without a turn the mated side's units only hold squares (every arrival costs more than
+    // the nothing it has), so where they could go does not matter.
+    if mated_budget > 0 {
+        for sq in board.by_color(mated).without(king) {
+            let u = Unit::blocker(model, mated, sq, board.role_at(sq).expect("occupied"));
+            reach1 |= u.moves;
+            reach2 |= u.further;
+        }
     }
     let mate = Mate {
         checks,
@@ -200,9 +225,7 @@ pub fn mate_reachable(
         mating,
         held: board.by_color(mated).without(king),
         attackers: &attackers[..n_attackers],
-        // Castling moves the king two squares and a second unit in one turn: one turn more
-        // for a side that may castle, and its units are judged by distances alone.
-        mated_budget: mated_turns + castles(mated),
+        mated_budget,
         mating_budget,
         exact_single_moves: castles(mating) == 0,
     };
@@ -580,8 +603,12 @@ impl Mate<'_> {
     /// over its units, the mated side pays one arrival per flight the attackers leave to it,
     /// from the turns its king's walk leaves (`left`).
     fn shared(&self, needs: &[Square], block: &[u8], left: u32) -> bool {
-        if left == 0 && self.mating_budget <= 1 && self.exact_single_moves {
-            return self.all_by_one_move(needs);
+        if self.mating_budget <= 1 && self.exact_single_moves {
+            return if left == 0 {
+                self.all_by_one_move(needs)
+            } else {
+                self.by_one_move(needs, block, left)
+            };
         }
         let w = (self.mating_budget as usize).min(7);
         // met[k]: the requirement sets the attackers meet with k moves spent.
@@ -617,6 +644,44 @@ impl Mate<'_> {
 }
 
 impl Mate<'_> {
+    /// [`Mate::shared`] when the attackers have at most one move: the units that stay meet
+    /// what they meet now, one of them may move to any square it reaches, and the mated side
+    /// pays for the flights left open. The ways are few, so they are walked one by one rather
+    /// than gathered into [`Sets`].
+    fn by_one_move(&self, needs: &[Square], block: &[u8], left: u32) -> bool {
+        let enough = |m: Needs| {
+            m & 1 != 0 && {
+                let mut paid = 0;
+                for (i, &b) in block.iter().enumerate().take(needs.len()).skip(1) {
+                    if m & (1 << i) == 0 {
+                        paid += u32::from(b);
+                    }
+                }
+                paid <= left
+            }
+        };
+        let mut now = [0 as Needs; 16];
+        for (i, a) in self.attackers.iter().enumerate() {
+            now[i] = self.options(a, needs, 0).items[0];
+        }
+        let now = &now[..self.attackers.len()];
+        if enough(now.iter().fold(0, |m, &o| m | o)) {
+            return true;
+        }
+        self.mating_budget > 0
+            && self.attackers.iter().enumerate().any(|(i, a)| {
+                let others = now
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .fold(0, |m, (_, &o)| m | o);
+                self.options(a, needs, 1)
+                    .as_slice()
+                    .iter()
+                    .any(|&o| enough(o | others))
+            })
+    }
+
     /// [`Mate::shared`] when the attackers must meet every requirement with at most one move
     /// (the mated side has no turn to spare): the units that stay meet what they meet now,
     /// and the one that moves must find a square that attacks all the rest.

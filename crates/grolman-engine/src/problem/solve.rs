@@ -15,9 +15,9 @@
 //! moving. In `#n` and `s#n` that side decides them against the mover (a turn is then a group of
 //! turns, [`crate::turns`]); in helpmates every combination is its own turn.
 
-use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn};
+use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn, Variant};
 
-use super::intelligent::Bound;
+use super::intelligent::{leaves_near, Bound};
 use super::mate1::mates_in_one;
 use super::table::Table;
 use super::{Aim, Entry, Goal, Options, Problem, Twin, TwinReport, Verdict};
@@ -232,6 +232,14 @@ impl Solver<'_> {
         if n == 0 || self.tick() {
             return false;
         }
+        // The last turn of a direct mate: as the helpmate's (each turn its own group outside
+        // Tatarstan chess).
+        if n == 1 && aim == Aim::Direct && self.pruned && self.rules.variant != Variant::Tatarstan {
+            if !self.may_mate(pos, pos.turn().other(), 0, 1) {
+                return false;
+            }
+            return self.memo(pos, n, Node::Attack(aim), |s| mates_in_one(pos, s.rules));
+        }
         self.memo(pos, n, Node::Attack(aim), |s| {
             // Direct: the attacker mates with n turns against n - 1; selfmate: the defender
             // mates the attacker with n turns against n.
@@ -261,6 +269,9 @@ impl Solver<'_> {
                 if s.reached(pos) {
                     return true;
                 }
+                if n == 2 && s.moves_away_from_mate(pos) {
+                    return false;
+                }
                 let ch = children(pos, s.rules);
                 if ch.is_empty() || !s.threatens(pos, n, aim) {
                     return false;
@@ -289,6 +300,25 @@ impl Solver<'_> {
                 })
             }),
         }
+    }
+
+    /// Orthodox chess, the side to move with one turn left before the other side's last: it
+    /// has a legal move away from its king after which the bound rules out mate (so a defender
+    /// refutes by it), found without playing out the others.
+    fn moves_away_from_mate(&mut self, pos: &Position) -> bool {
+        if !self.pruned
+            || self.rules.variant != Variant::Orthodox
+            || self.bound.after_move_away(pos, self.rules, pos.turn()) != Some(false)
+        {
+            return false;
+        }
+        let board = pos.board();
+        let mut found = false;
+        grolman::for_each_turn_where(pos, self.rules, false, |l| leaves_near(board, l), &mut |_| {
+            found = true;
+            true
+        });
+        found
     }
 
     /// `Option Threat t`: after an attacker turn with more than `t` of its turns still to
@@ -367,11 +397,24 @@ impl Solver<'_> {
             if !s.may_mate(pos, mated, plies / 2, plies.div_ceil(2)) {
                 return false;
             }
+            // The mated side's last move: when a move away from its king leaves no mate, only
+            // the others are played.
+            let away_lost = plies == 2
+                && s.pruned
+                && s.rules.variant == Variant::Orthodox
+                && s.bound.after_move_away(pos, s.rules, mated) == Some(false);
+            let board = pos.board();
             let mut afters = Vec::new();
-            grolman::for_each_turn(pos, s.rules, false, &mut |v| {
-                afters.push(v.after.clone());
-                false
-            });
+            grolman::for_each_turn_where(
+                pos,
+                s.rules,
+                false,
+                |l| !away_lost || !leaves_near(board, l),
+                &mut |v| {
+                    afters.push(v.after.clone());
+                    false
+                },
+            );
             for after in afters {
                 if plies == 1 && s.goal == Goal::Mate && !after.is_check() {
                     continue;
