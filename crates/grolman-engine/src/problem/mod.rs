@@ -5,6 +5,7 @@
 mod input;
 mod intelligent;
 mod mate1;
+mod near;
 mod popeye_out;
 mod reach;
 mod report;

@@ -17,8 +17,8 @@
 
 use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn, Variant};
 
-use super::intelligent::{leaves_near, Bound};
 use super::mate1::mates_in_one;
+use super::near::{leaves_near, Bound};
 use super::table::Table;
 use super::{Aim, Entry, Goal, Options, Problem, Twin, TwinReport, Verdict};
 use crate::turns::children;
