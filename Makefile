@@ -36,7 +36,7 @@ test-rust:
 # which scripts/setup.sh installed with wasm-bindgen-cli: nothing is downloaded.
 test-wasm:
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-	  cargo test -p grolman-wasm --target wasm32-unknown-unknown --features engine
+	  cargo test -p grolman-wasm --target wasm32-unknown-unknown --features engine,extras
 
 # Replaying every turn's events must reach the turn's FEN (needs pkg/: `make build`).
 test-js:

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the rules into pkg/ (grolman.js + grolman_bg.wasm) for the page, as docs/wasm-api.md
-# says, and, when crates/grolman-wasm has an `engine` feature, the engine worker's own package
-# into pkg/engine/grolman_engine.js (the same facade plus search and solver, kept out of the
-# page's wasm; web/worker/ loads it).
+# Builds the rules into three packages, as docs/wasm-api.md says: pkg/ (grolman.js +
+# grolman_bg.wasm), what the pages need to a playable board; pkg/extras/grolman_extras.js (the
+# same facade plus PGN, the diagram SVG and the board editor: web/extras.js loads it when a panel
+# needs it); pkg/engine/grolman_engine.js, the engine worker's (the facade plus search, solver
+# and perft; web/worker/ loads it).
 # wasm-pack runs in no-install mode with its own wasm-opt off: wasm-bindgen comes from PATH
 # (scripts/setup.sh installs the version of Cargo.lock) and binaryen optimizes here.
 # Usage: scripts/build-wasm.sh [--dev]
@@ -31,7 +32,9 @@ build() {
   [ "$3" = SIZE ] && rustc_level=z level=-Oz
   level=${WASM_OPT_LEVEL:-$level}
   shift 3
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=$rustc_level \
+  # A target directory per opt-level: the packages built at the same level share their
+  # dependencies' builds, and a rebuild does not compile everything again for the other level.
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$rustc_level CARGO_TARGET_DIR="$PWD/target/wasm-opt-$rustc_level" \
     wasm-pack build crates/grolman-wasm --target web --out-dir "../../$out" --out-name "$name" \
     --mode no-install --no-opt --no-pack "$profile" -- "$@"
   rm -f "$out/.gitignore"
@@ -53,6 +56,7 @@ build() {
 hook=()
 [ "$profile" = --release ] && hook=(--no-default-features)
 build pkg grolman SIZE "${hook[@]}"
+build pkg/extras grolman_extras SIZE "${hook[@]}" --features extras
 build pkg/engine grolman_engine SPEED "${hook[@]}" --features engine
 # The piece drawings' one home is the diagram crate; the board imports this copy beside the wasm,
 # as a plain module (a JSON module's import attribute needs Chromium 123, Safari 17.2, Firefox 138).

@@ -7,12 +7,6 @@ import { MoveList } from "./ui/movelist.js";
 import { Picker } from "./ui/pickers.js";
 import { ErrorLine, StatusBanner } from "./ui/banner.js";
 import { CascadePanel } from "./ui/cascade.js";
-import { bindNewGameDialog, bindPgnDialog, copy } from "./ui/dialogs.js";
-import { Opponent } from "./ui/opponent.js";
-import { AnalysisPanel } from "./ui/analysis.js";
-import { Projector, turnWalk } from "./ui/projector.js";
-import { SolvePanel } from "./ui/solve.js";
-import { bindStudio } from "./edit/studio.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
 import { LANGUAGES, onLanguageChange } from "./i18n/index.js";
@@ -105,10 +99,6 @@ async function start() {
   $("loading").remove();
   board.flush();
 
-  const opponent = new Opponent(controller, {
-    side: $("computer-side"), level: $("computer-level"), hint: $("hint"),
-    state: $("computer-state"), line: $("computer-line"), meaning: $("computer-level-meaning"),
-  }, { side: prefs.computer, level: prefs.level, save: savePrefs });
   // The line tools and the comment box act on the node played from.
   const showLineTools = () => {
     const node = controller.node;
@@ -116,24 +106,13 @@ async function start() {
     $("line-promote").disabled = node.id === 0 || onMainLine(controller.tree, node);
     if (document.activeElement !== $("turn-comment")) $("turn-comment").value = node.note.comment;
   };
-  const analysis = new AnalysisPanel(controller, {
-    panel: $("analysis-panel"), toggle: $("analysis-toggle"), bar: $("eval-bar"), fill: $("eval-fill"),
-    score: $("eval-score"), depth: $("analysis-depth"), lines: $("analysis-lines"),
-  });
-  const projector = new Projector(turnWalk(controller), { toggle: $("projector"), blank: $("blank") });
+  // The side panels (web/ui/panels.js) are wired once the board is playable.
+  let panels = null;
   controller.onChange = () => {
-    opponent.update();
     showLineTools();
-    analysis.update();
+    panels?.update();
   };
-  opponent.update({ fresh: true });
   showLineTools();
-  const solvePanel = new SolvePanel(controller, {
-    panel: $("solve-panel"), text: $("solve-text"), stipulation: $("solve-stipulation"), fill: $("solve-fill"),
-    solve: $("solve-start"), cancel: $("solve-cancel"), progress: $("solve-progress"),
-    output: $("solve-output"), error: $("solve-error"), board: host,
-  });
-  bindStudio(controller, solvePanel, studio);
 
   // Controls.
   const flip = () => {
@@ -157,12 +136,6 @@ async function start() {
     const problem = controller.loadFen($("fen").value);
     if (problem) $("fen-error").textContent = problem;
   });
-  $("copy-link").addEventListener("click", async () => {
-    const link = controller.link();
-    note((await copy(link)) ? "Link copied." : `Copy this link: ${link}`);
-  });
-  bindNewGameDialog(controller);
-  bindPgnDialog(controller, note);
 
   // Keys (the board handles its own arrow keys while it has the focus).
   document.addEventListener("keydown", (event) => {
@@ -178,8 +151,7 @@ async function start() {
       ArrowUp: () => controller.stepBack(),
       ArrowDown: () => controller.stepForward(),
       f: flip,
-      a: () => analysis.toggle(),
-      ...projector.keys(), // P, and a presenter's clicker in projector mode
+      ...(panels ? { a: () => panels.analysis.toggle(), ...panels.projector.keys() } : {}), // A, P and a presenter's clicker
       Escape: () => controller.cancelEntry(true),
     };
     const action = actions[event.key];
@@ -189,17 +161,17 @@ async function start() {
     action();
   });
 
-  document.body.dataset.ready = "true";
-  // Extras that playing does not need load once the board is playable: the Embed dialog
-  // (web/embed/dialog.js installs its own button in the Share section).
-  const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
-  later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
-  keepOffline((text) => {
-    $("update-note").textContent = text;
-    $("update-note").hidden = false;
-  });
   // For scripts/measure.mjs: milliseconds from navigation start to a playable board.
   window.grolman = { controller, board, readyAt: performance.now(), initMs: performance.now() - started };
+  // What playing does not need loads now that the board is playable: the side panels, then,
+  // while the page idles, the Embed dialog (web/embed/dialog.js installs its own button in the
+  // Share section). The page says it is ready (body[data-ready]) once the panels answer.
+  const { bindPanels } = await import("./ui/panels.js");
+  panels = bindPanels(controller, { prefs, save: savePrefs, note, studio, host });
+  document.body.dataset.ready = "true";
+  const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
+  later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
+  keepOffline();
 }
 
 start().catch((error) => {

@@ -14,7 +14,9 @@ test("the exported SVG draws every unit on its square", async ({ page }) => {
   for (const fen of FENS) {
     for (const flip of [false, true]) {
       const { drawn, expected, count } = await page.evaluate(async ([fen, flip]) => {
-        const { diagramSvg, piecesOf } = await import("/pkg/grolman.js");
+        // The diagram writer is in the extras package (pkg/extras/), loaded as the page loads it.
+        const { piecesOf } = await import("/pkg/grolman.js");
+        const { diagramSvg } = await (await import("/web/extras.js")).extras();
         const svg = diagramSvg(fen, { author: "A. Composer", stipulation: "#2", flip });
         // Render it as a document of its own and read back what the browser draws where.
         const doc = new DOMParser().parseFromString(svg, "image/svg+xml");

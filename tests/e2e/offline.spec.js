@@ -77,8 +77,34 @@ test("a new build is said to be ready and takes effect on the next load", async 
     expect(await page.evaluate(() => fetch("web/app.css").then((r) => r.text()))).toContain("the next build");
     await expect.poll(builds).toEqual([expect.not.stringMatching(first)]);
     await expect(page.locator("#update-note")).toBeHidden();
+
+    // After a rebuild (`make play`), the note's button takes the new build at once: no second
+    // reload to find it.
+    const [second] = await builds();
+    appendFileSync(join(root, "web/app.css"), "\n/* the build after that */\n");
+    await page.reload();
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    const now = page.locator("#update-note button");
+    await expect(now).toHaveText("Load it now", { timeout: 15_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, testInfo, "new-version-button-phone");
+    await now.click();
+    await expect.poll(() => page.evaluate(() => fetch("web/app.css").then((r) => r.text()), undefined).catch(() => ""), { timeout: 15_000 })
+      .toContain("the build after that");
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    await expect(page.locator("#update-note")).toHaveCount(0);
+    await expect.poll(builds).toEqual([expect.not.stringMatching(second)]);
   } finally {
     server.kill();
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test("the lessons page registers the service worker too", async ({ page }) => {
+  await page.goto("learn.html");
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe("activated");
+  const registered = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
+  expect(new URL(registered).pathname).toBe("/sw.js");
 });

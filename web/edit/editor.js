@@ -5,12 +5,22 @@
 // the FEN, the castling rights and en passant squares the placement allows and why a position is
 // not legal all come from wasm (`examineSetup`, `setupOf`); the FEN updates at every edit and a
 // position that is not legal yet is said in the crate's words without stopping the editing.
-import { examineSetup, setupOf } from "../../pkg/grolman.js";
+import { extras } from "../extras.js";
 import { Board } from "../board/board.js";
 import { coords, squareName } from "../board/config.js";
 import { variantList } from "../game/open.js";
 import { editFragment } from "../game/url.js";
 import { errorText } from "../i18n/error-text.js";
+
+// The editor's questions are in the rules' extras package, and its stylesheet comes with it: the
+// page's first load carries neither. The module is ready once both are.
+const { examineSetup, setupOf } = await extras();
+await new Promise((done) => {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: new URL("./editor.css", import.meta.url).href });
+  link.addEventListener("load", done);
+  link.addEventListener("error", done);
+  document.head.append(link);
+});
 
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const EMPTY_FEN = "8/8/8/8/8/8/8/8 w - - 0 1";

@@ -7,7 +7,7 @@
 import { readFragment } from "../game/url.js";
 import "./grolman-board.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
-import init, { diagramSvg } from "../../pkg/grolman.js";
+import { extras } from "../extras.js";
 import { variantInfo } from "../game/open.js";
 import { errorText } from "../i18n/error-text.js";
 
@@ -158,8 +158,8 @@ function install() {
     for (const name of ["variant", "fen", "moves", "pgn", ...CAPTION]) if (!(name in settings)) board.removeAttribute(name);
     for (const [name, value] of Object.entries(settings)) board.setAttribute(name, value);
   };
-  const diagram = () => diagramSvg(game.fen, { ...caption(), condition: condition(), style: style.value,
-    flip: window.grolman?.board?.state.orientation === "black" });
+  const diagram = async () => (await extras()).diagramSvg(game.fen, { ...caption(), condition: condition(),
+    style: style.value, flip: window.grolman?.board?.state.orientation === "black" });
   form.addEventListener("input", update);
   open.addEventListener("click", () => {
     game = currentGame();
@@ -169,16 +169,14 @@ function install() {
   });
   svgButton.addEventListener("click", async () => {
     try {
-      await init(); // loaded already by the page; a no-op then
-      save(svgBlob(diagram()), fileName(caption(), game.fen, "svg"));
+      save(svgBlob(await diagram()), fileName(caption(), game.fen, "svg"));
     } catch (error) {
       note.textContent = errorText(error);
     }
   });
   pngButton.addEventListener("click", async () => {
     try {
-      await init();
-      save(await pngBlob(diagram()), fileName(caption(), game.fen, "png"));
+      save(await pngBlob(await diagram()), fileName(caption(), game.fen, "png"));
     } catch (error) {
       note.textContent = errorText(error);
     }

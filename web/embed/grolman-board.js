@@ -9,7 +9,8 @@
 // The rules package (pkg/grolman.js and its .wasm) is found relative to this file. The board,
 // the cascade walker and its sentences are the playground's own modules; the rules come from
 // wasm only. Every attribute is data: text goes in with textContent, never as markup.
-import init, { Game, diagramFacts, diagramSvg, piecesOf } from "../../pkg/grolman.js";
+import init, { Game, diagramFacts, piecesOf } from "../../pkg/grolman.js";
+import { extras } from "../extras.js";
 import { Board } from "../board/board.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { CascadePlayer } from "../cascade/player.js";
@@ -557,10 +558,12 @@ export class GrolmanBoard extends HTMLElement {
 
   // ---- export -------------------------------------------------------------------------
 
-  /** The problem diagram of the position shown, as an SVG document (wasm `diagramSvg`). */
-  diagramSvg() {
+  /** A promise of the problem diagram of the position shown, as an SVG document (wasm
+   *  `diagramSvg`, in the extras package: it loads the first time a diagram is asked for). */
+  async diagramSvg() {
     const { caption, orientation, coordinates } = this.settings;
-    return diagramSvg(this.captionFen(), { ...caption, flip: orientation === "black", coordinates });
+    const fen = this.captionFen();
+    return (await extras()).diagramSvg(fen, { ...caption, flip: orientation === "black", coordinates });
   }
 
   addExport(kinds) {
@@ -568,12 +571,12 @@ export class GrolmanBoard extends HTMLElement {
     const fen = this.captionFen();
     if (kinds.includes("svg")) {
       const b = make("button", { type: "button" }, "Download SVG");
-      b.addEventListener("click", () => save(svgBlob(this.diagramSvg()), fileName(this.settings.caption, fen, "svg")));
+      b.addEventListener("click", async () => save(svgBlob(await this.diagramSvg()), fileName(this.settings.caption, fen, "svg")));
       bar.append(b);
     }
     if (kinds.includes("png")) {
       const b = make("button", { type: "button" }, "Download PNG");
-      b.addEventListener("click", async () => save(await pngBlob(this.diagramSvg()), fileName(this.settings.caption, fen, "png")));
+      b.addEventListener("click", async () => save(await pngBlob(await this.diagramSvg()), fileName(this.settings.caption, fen, "png")));
       bar.append(b);
     }
     this.frame.append(bar);

@@ -11,6 +11,7 @@ import { openGame, variantInfo } from "./open.js";
 import { readFragment, writeFragment } from "./url.js";
 import { dropKept, keepGame, loadGame, loadKept, saveGame } from "./storage.js";
 import { errorText } from "../i18n/error-text.js";
+import { extras } from "../extras.js";
 
 export class Controller {
   /**
@@ -137,21 +138,26 @@ export class Controller {
     return this.newGame(this.game.variant(), fen.trim());
   }
 
-  importPgn(text) {
+  /** Opens a PGN game (read by the extras package). Resolves to an error message, or null. */
+  async importPgn(text) {
+    const { readPgn } = await extras();
     let game;
     try {
-      game = Game.fromPgn(text);
+      game = readPgn(text);
     } catch (error) {
       return errorText(error);
     }
-    this.replace(game);
-    this.ui.errors.clear();
+    const problem = this.load({ ...game, moves: [] }, "PGN game");
+    if (!problem) this.ui.errors.clear();
     this.persist();
-    return null;
+    return problem;
   }
 
-  exportPgn() {
-    return this.game.pgn();
+  /** The game as PGN (written by the extras package). */
+  async exportPgn() {
+    const { writePgn } = await extras();
+    const { variant, fen, moves, tree } = this.description();
+    return writePgn(variant, fen ?? undefined, moves, tree ?? undefined);
   }
 
   // ---- state -----------------------------------------------------------------------

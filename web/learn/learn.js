@@ -12,6 +12,7 @@ import { Projector } from "../ui/projector.js";
 import { onLanguageChange, t } from "../i18n/index.js";
 import { choosePageLanguage, startLanguage } from "../i18n/page.js";
 import "../embed/grolman-board.js";
+import { keepOffline } from "../offline.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -202,6 +203,7 @@ async function start() {
   }
   main.setAttribute("aria-busy", "false");
   document.body.dataset.ready = "true";
+  keepOffline();
 }
 
 start();

@@ -37,8 +37,9 @@ export function bindPgnDialog(controller, note) {
   const dialog = $("pgn-dialog");
   const text = $("pgn-text");
   const error = $("pgn-error");
-  $("pgn-open").addEventListener("click", () => {
-    text.value = controller.exportPgn();
+  // The dialog opens with the game's PGN in it (the writer loads with the extras package).
+  $("pgn-open").addEventListener("click", async () => {
+    text.value = await controller.exportPgn();
     error.textContent = "";
     dialog.showModal();
   });
@@ -66,8 +67,8 @@ export function bindPgnDialog(controller, note) {
     const file = event.target.files?.[0];
     if (file) text.value = await file.text();
   });
-  $("pgn-import").addEventListener("click", () => {
-    const problem = controller.importPgn(text.value);
+  $("pgn-import").addEventListener("click", async () => {
+    const problem = await controller.importPgn(text.value);
     if (problem) error.textContent = problem;
     else dialog.close();
   });

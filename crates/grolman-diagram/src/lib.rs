@@ -109,12 +109,18 @@ pub fn escape(text: &str) -> String {
 /// "White: Ke1, Pe2. Black: Ke8." — the diagram as words, for screen readers and the `<desc>`.
 pub fn describe(board: &Board) -> String {
     let side = |color: Color| {
-        let mut units: Vec<(Role, Square)> = board
-            .pieces()
-            .filter(|(_, p)| p.color == color)
-            .map(|(sq, p)| (p.role, sq))
+        // Strongest kind first, each kind by square; gathered in that order rather than sorted,
+        // which would bring a sort's code into the page's wasm.
+        let units: Vec<(Role, Square)> = Role::ALL
+            .iter()
+            .rev()
+            .flat_map(|&role| {
+                board
+                    .pieces()
+                    .filter(move |(_, p)| p.color == color && p.role == role)
+                    .map(move |(sq, _)| (role, sq))
+            })
             .collect();
-        units.sort_by_key(|(role, sq)| (std::cmp::Reverse(role.index()), sq.index()));
         let names: Vec<String> = units
             .iter()
             .map(|(role, sq)| format!("{}{sq}", role.upper()))

@@ -116,11 +116,13 @@ impl Level {
 
     /// `3: up to 0.5 s` or `1: up to 0.1 s, depth 1`: what the level asks of the search.
     pub fn label(&self) -> String {
-        let seconds = self.movetime_ms / 1000.0;
-        let time = if seconds < 1.0 {
-            format!("{seconds:.1} s")
-        } else {
-            format!("{} s", (seconds * 10.0).round() / 10.0)
+        // In tenths of a second, written with integers: formatting a float would bring some
+        // 14 KB of float printing into the page's wasm, which shows these labels.
+        let tenths = (self.movetime_ms / 100.0).round() as u64;
+        let time = match (tenths / 10, tenths % 10) {
+            (0, t) => format!("0.{t} s"),
+            (s, 0) => format!("{s} s"),
+            (s, t) => format!("{s}.{t} s"),
         };
         if self.max_depth == 0 {
             format!("{}: up to {time}", self.number)

@@ -1,13 +1,13 @@
-//! `diagramSvg(fen, options)`: the problem diagram of the grolman-diagram crate, so that the
-//! page's SVG (and PNG) download and `grolman diagram` draw the same picture; `diagramFacts(fen)`:
-//! the caption's unit count and the position in words, from the same crate.
+//! `diagramFacts(fen)`: a caption's unit count and the position in words, from the
+//! grolman-diagram crate (the element's caption shows them, so they are in the page's package;
+//! the SVG writer is in `diagram_svg`, an extra).
 
 use grolman::Position;
-use grolman_diagram::{describe, diagram_svg, unit_count, unit_count_text, Caption, Options, Style};
-use serde::{Deserialize, Serialize};
+use grolman_diagram::{describe, unit_count, unit_count_text};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js, FacadeError, Fail};
+use super::{to_js, Fail};
 
 /// What a caption says of a position besides the picture.
 #[derive(Serialize)]
@@ -36,48 +36,4 @@ pub fn diagram_facts(fen: &str) -> Result<JsValue, Fail> {
         description: describe(pos.board()),
         placement: full.split(' ').next().unwrap_or_default().to_string(),
     })
-}
-
-/// `{ title, author, source, stipulation, condition, flip, coordinates, style }`, every field
-/// optional; `style` is `"colour"` (the default) or `"black-and-white"`.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct DiagramOptions {
-    title: Option<String>,
-    author: Option<String>,
-    source: Option<String>,
-    stipulation: Option<String>,
-    condition: Option<String>,
-    flip: bool,
-    coordinates: Option<bool>,
-    style: Option<String>,
-}
-
-/// The SVG document of `fen`'s diagram with the caption of `options` (may be undefined).
-#[wasm_bindgen(js_name = diagramSvg)]
-pub fn diagram_svg_of(fen: &str, options: JsValue) -> Result<String, Fail> {
-    let o: DiagramOptions = if options.is_undefined() || options.is_null() {
-        DiagramOptions::default()
-    } else {
-        from_js(options, "diagram options")?
-    };
-    let pos = Position::from_fen(fen)?;
-    let style = match o.style.as_deref().unwrap_or("colour") {
-        "colour" | "color" => Style::Colour,
-        "black-and-white" => Style::BlackAndWhite,
-        other => return Err(FacadeError::DiagramStyle(other.to_string()).into()),
-    };
-    let options = Options {
-        style,
-        flip: o.flip,
-        coordinates: o.coordinates.unwrap_or(true),
-        caption: Caption {
-            title: o.title,
-            author: o.author,
-            source: o.source,
-            stipulation: o.stipulation,
-            condition: o.condition,
-        },
-    };
-    Ok(diagram_svg(pos.board(), &options))
 }

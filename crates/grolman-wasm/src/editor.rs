@@ -2,8 +2,7 @@
 //! not, into units and fields; `examineSetup(setup)` writes the FEN of an edited setup and says
 //! what the crate says of it: which castling rights and en passant squares the placement
 //! allows, and why the position is not legal yet. The editor decides none of this itself.
-//! `passFen(fen)`: the position with the other side to move, where a solution's threat and set
-//! play are shown.
+//! An extra: the editor's package is `pkg/extras/`.
 
 use grolman::{Board, Castling, Color, Piece, Position, Role, Setup, Square};
 use serde::{Deserialize, Serialize};
@@ -122,13 +121,4 @@ pub fn examine_setup(setup: JsValue) -> Result<JsValue, Fail> {
         possible_castling: possible.to_string(),
         possible_en_passant: possible_ep,
     })
-}
-
-/// The FEN of `fen` with the other side to move (no en passant square): the position of a
-/// threat (after the key) or of set play (the diagram, the defender first). Throws when the
-/// side to move is in check, which may not pass.
-#[wasm_bindgen(js_name = passFen)]
-pub fn pass_fen(fen: &str) -> Result<String, Fail> {
-    let pos = Position::from_fen(fen)?;
-    Ok(pos.passed()?.fen())
 }

@@ -2,11 +2,22 @@
 //! turns and events as plain JS objects, every error a JS `Error` with the Rust message and the
 //! error as data (`code`, `facts`: [`fail`]).
 //! The contract is `docs/wasm-api.md`. Every object that crosses the boundary has camelCase keys.
+//!
+//! Three packages are built from this crate (scripts/build-wasm.sh): the page's `pkg/grolman.js`,
+//! what a playable board needs; with the `extras` feature `pkg/extras/grolman_extras.js`, which
+//! adds PGN, the diagram SVG and the board editor's questions and loads when a panel needs them;
+//! with `engine`, the engine worker's `pkg/engine/grolman_engine.js` (search, solver, perft).
 
 mod diagram;
-pub use diagram::{diagram_facts, diagram_svg_of};
+pub use diagram::diagram_facts;
+#[cfg(feature = "extras")]
+mod diagram_svg;
+#[cfg(feature = "extras")]
+pub use diagram_svg::diagram_svg_of;
+#[cfg(feature = "extras")]
 mod editor;
-pub use editor::{examine_setup, pass_fen, setup_of};
+#[cfg(feature = "extras")]
+pub use editor::{examine_setup, setup_of};
 #[cfg(feature = "engine")]
 mod engine;
 #[cfg(feature = "engine")]
@@ -16,6 +27,11 @@ mod levels;
 mod turns_js;
 
 pub use levels::engine_levels;
+mod note;
+#[cfg(feature = "extras")]
+mod pgn;
+#[cfg(feature = "extras")]
+pub use pgn::{read_pgn, write_pgn};
 
 use fail::{FacadeError, Fail};
 use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
@@ -35,7 +51,9 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Fail> {
         .map_err(|e| FacadeError::Internal(e.to_string()).into())
 }
 
-/// An object from the page, read into `T`; `what` names it in the error.
+/// An object from the page, read into `T`; `what` names it in the error. Not in the page's package
+/// (its deserializer's messages bring float printing): `setNote` reads its object by hand.
+#[cfg(any(feature = "extras", feature = "engine"))]
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &'static str) -> Result<T, Fail> {
     serde_wasm_bindgen::from_value(value).map_err(|e| {
         FacadeError::BadObject {
@@ -180,13 +198,6 @@ impl Game {
     pub fn new(variant: &str, fen: Option<String>) -> Result<Game, Fail> {
         let variant = parse_variant(variant)?;
         let inner = grolman::Game::new(variant, fen.as_deref())?;
-        Ok(Game { inner })
-    }
-
-    /// A game read from PGN (variant from the `Variant` tag, start from the `FEN` tag).
-    #[wasm_bindgen(js_name = fromPgn)]
-    pub fn from_pgn(text: &str) -> Result<Game, Fail> {
-        let inner = grolman::Game::from_pgn(text)?;
         Ok(Game { inner })
     }
 
@@ -352,7 +363,7 @@ impl Game {
     /// green, red, yellow or blue; `from == to` circles a square).
     #[wasm_bindgen(js_name = setNote)]
     pub fn set_note(&mut self, id: usize, note: JsValue) -> Result<(), Fail> {
-        let note: grolman::Note = from_js(note, "note")?;
+        let note = note::read(&note).map_err(|detail| Fail::from(FacadeError::BadObject { what: "note", detail }))?;
         Ok(self.inner.set_note(id, note)?)
     }
 
@@ -401,10 +412,6 @@ impl Game {
         })
     }
 
-    pub fn pgn(&self) -> String {
-        self.inner.pgn()
-    }
-
     /// The perft count of the current position (engine package only: perft's own counter is
     /// kept out of the page's wasm).
     #[cfg(feature = "engine")]
@@ -437,6 +444,15 @@ pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, Fail> {
     let rules = parse_variant(variant)?.into();
     let pos = Position::from_fen(fen)?;
     Ok(grolman::fast_perft(&pos, rules, depth) as f64)
+}
+
+/// The FEN of `fen` with the other side to move (no en passant square): the position of a
+/// threat (after the key) or of set play (the diagram, the defender first). Throws when the
+/// side to move is in check, which may not pass.
+#[wasm_bindgen(js_name = passFen)]
+pub fn pass_fen(fen: &str) -> Result<String, Fail> {
+    let pos = Position::from_fen(fen)?;
+    Ok(pos.passed()?.fen())
 }
 
 /// Every legal turn of `fen` under `variant` (for boards that hold no game).

@@ -2,7 +2,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use grolman_wasm::{
-    diagram_facts, engine_levels, examine_setup, pass_fen, pieces_of, setup_of, turns_of, variants, Game,
+    diagram_facts, engine_levels, examine_setup, pass_fen, pieces_of, read_pgn, setup_of, turns_of, variants,
+    write_pgn, Game,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -33,7 +34,7 @@ fn bad_input_becomes_an_error_and_keeps_the_game() {
     assert!(g.play("").is_err());
     assert!(g.choices("zz").is_err());
     assert_eq!(g.ply(), 0);
-    assert!(Game::from_pgn("1. e4 {unclosed").is_err());
+    assert!(read_pgn("1. e4 {unclosed").is_err());
     assert!(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
 }
 
@@ -123,8 +124,8 @@ fn choices_and_status_cross_as_objects() {
     let s: serde_json::Value = serde_wasm_bindgen::from_value(g.status().unwrap()).unwrap();
     assert_eq!(s["state"], "ongoing");
     assert_eq!(s["result"], "*");
-    let pgn = Game::from_pgn(&Game::new("grolman", None).unwrap().pgn()).unwrap();
-    assert_eq!(pgn.variant(), "grolman");
+    let pgn = read_pgn(&write_pgn("grolman", None, vec![], None).unwrap()).unwrap();
+    assert_eq!(text(&pgn, "variant"), "grolman");
 }
 
 #[wasm_bindgen_test]
@@ -382,7 +383,7 @@ fn every_thrown_error_carries_its_code_and_facts() {
     let variant = error_data(Game::new("shogi", None).err().unwrap());
     assert_eq!(variant["code"], "variant.unknown");
     assert_eq!(variant["facts"]["name"], "shogi");
-    let pgn = error_data(Game::from_pgn("1. e4 {unclosed").err().unwrap());
+    let pgn = error_data(read_pgn("1. e4 {unclosed").err().unwrap());
     assert_eq!(pgn["code"], "pgn.at");
     assert_eq!(pgn["facts"]["cause"]["code"], "pgn.unclosed-comment");
     let square = error_data(g.turns_led_by("e2", "z9").err().unwrap());
@@ -395,4 +396,76 @@ fn every_thrown_error_carries_its_code_and_facts() {
     for data in [&bad_fen, &illegal, &variant, &pgn, &square, &no_king] {
         assert!(codes.contains(&data["code"].as_str().unwrap()));
     }
+}
+
+#[wasm_bindgen_test]
+fn a_pgn_game_crosses_as_the_description_the_page_keeps_side_lines_and_notes_included() {
+    let mut g = Game::new("orthodox", None).unwrap();
+    g.play("e2e4").unwrap();
+    g.play("e7e5").unwrap();
+    g.go_to(1).unwrap();
+    g.play("c7c5").unwrap();
+    let note = serde_json::json!({"comment": "The Sicilian.", "nags": [1], "shapes": []});
+    g.set_note(3, js(&note)).unwrap();
+    let pgn = write_pgn("orthodox", None, g.main_line(), Some(g.tree_codes())).unwrap();
+    assert!(pgn.contains("1. e4 e5 (1... c5 $1 {The Sicilian.})"), "{pgn}");
+    let read = read_pgn(&pgn).unwrap();
+    assert_eq!(text(&read, "variant"), "orthodox");
+    assert_eq!(text(&read, "fen"), grolman::START_FEN);
+    assert_eq!(text(&read, "tree"), g.tree_codes());
+    // The bare main line goes by its codes; a turn that cannot be played is named.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let pgn = write_pgn(
+        "grolman",
+        Some(fen.into()),
+        vec!["e2e4".into()],
+        Some(String::new()),
+    )
+    .unwrap();
+    assert!(
+        pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]") && pgn.contains("1. e4"),
+        "{pgn}"
+    );
+    assert_eq!(text(&read_pgn(&pgn).unwrap(), "tree"), "e2e4,e1e2");
+    assert!(write_pgn("grolman", None, vec!["e2e5".into()], None).is_err());
+    assert!(write_pgn("crazyhouse", None, vec![], None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_note_is_read_field_by_field_and_a_bad_field_is_named() {
+    let mut g = Game::new("orthodox", None).unwrap();
+    g.play("e2e4").unwrap();
+    g.set_note(1, js(&serde_json::json!({"comment": "Best by test."})))
+        .unwrap();
+    assert_eq!(
+        json(g.tree().unwrap())["nodes"][1]["note"],
+        serde_json::json!({"comment": "Best by test.", "nags": [], "shapes": []})
+    );
+    let message = |note: serde_json::Value| {
+        let mut g = Game::new("orthodox", None).unwrap();
+        g.play("e2e4").unwrap();
+        let e = g.set_note(1, js(&note)).unwrap_err();
+        let e: JsValue = e.into();
+        js_sys::Reflect::get(&e, &"message".into())
+            .unwrap()
+            .as_string()
+            .unwrap()
+    };
+    assert_eq!(
+        message(serde_json::json!({"comment": 5})),
+        "bad note: comment must be a string"
+    );
+    assert_eq!(
+        message(serde_json::json!({"nags": [300]})),
+        "bad note: a NAG must be a whole number from 0 to 255"
+    );
+    assert_eq!(
+        message(serde_json::json!({"nags": 1})),
+        "bad note: nags must be a list"
+    );
+    assert_eq!(
+        message(serde_json::json!({"shapes": [{"color": "red", "from": "e9", "to": "e4"}]})),
+        "bad note: \"e9\" is not a square"
+    );
+    assert_eq!(message(serde_json::json!("x")), "bad note: expected an object");
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::coded::{codes, Coded, Facts};
 use crate::notation::{self, literature, movetext, pgn};
 use crate::position::{FenError, Position};
-use crate::tree::{NodeId, Note, Tree};
+use crate::tree::{NodeId, Note, Shape, Tree};
 use crate::turn::Turn;
 use crate::turn_error::TurnError;
 use crate::turns::has_legal_turn;
@@ -278,7 +278,10 @@ impl Game {
         movetext::check_comment(&note.comment).map_err(GameError::Comment)?;
         // Circles before arrows, as PGN writes them (`[%csl]` then `[%cal]`), so that a note
         // read back from PGN is the note set.
-        note.shapes.sort_by_key(|s| s.from != s.to);
+        let (mut shapes, arrows): (Vec<Shape>, Vec<Shape>) =
+            note.shapes.into_iter().partition(|s| s.from == s.to);
+        shapes.extend(arrows);
+        note.shapes = shapes;
         self.tree.set_note(id, note);
         Ok(())
     }

@@ -310,9 +310,10 @@ struct Pending<'a> {
     note: Note,
 }
 
-/// Builds a game's tree from movetext tokens, one at a time.
-pub(super) struct Reader<'a> {
-    style: Style,
+/// Builds a game's tree from movetext tokens, one at a time, in the style `PGN` says (true:
+/// [`Style::Pgn`], false: [`Style::Codes`]). The style is a type parameter so that a build that
+/// reads turn codes alone (the page's wasm: its URL fragment and storage) links no SAN reader.
+pub(super) struct Reader<'a, const PGN: bool> {
     pending: Option<Pending<'a>>,
     /// Where each open side line returns to: the node of the turn it is an alternative to.
     open: Vec<NodeId>,
@@ -328,10 +329,11 @@ pub(super) enum Flow {
     End,
 }
 
-impl<'a> Reader<'a> {
-    pub(super) fn new(style: Style) -> Reader<'a> {
+impl<'a, const PGN: bool> Reader<'a, PGN> {
+    const STYLE: Style = if PGN { Style::Pgn } else { Style::Codes };
+
+    pub(super) fn new() -> Reader<'a, PGN> {
         Reader {
-            style,
             pending: None,
             open: Vec::new(),
             before: Note::default(),
@@ -428,7 +430,7 @@ impl<'a> Reader<'a> {
 
     fn comment(&mut self, game: &mut Game, body: &str) {
         if let Some(p) = &mut self.pending {
-            if self.style == Style::Pgn && p.chain.is_none() {
+            if Self::STYLE == Style::Pgn && p.chain.is_none() {
                 if let Some((chain, rest)) = turn_part(body) {
                     p.chain = Some(chain);
                     add_comment(&mut p.note, &rest);
@@ -451,7 +453,7 @@ impl<'a> Reader<'a> {
         let Some(p) = self.pending.take() else {
             return Ok(());
         };
-        let played = match (self.style, &p.chain) {
+        let played = match (Self::STYLE, &p.chain) {
             (Style::Codes, _) => game.play(p.token),
             (Style::Pgn, Some(chain)) => game.play_notation(&format!("{} {chain}", p.token)),
             (Style::Pgn, None) => game.play_notation(p.token),

@@ -170,7 +170,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
     let mut variant = Variant::Orthodox;
     let mut fen: Option<(usize, String)> = None;
     let mut game: Option<Game> = None;
-    let mut reader = Reader::new(Style::Pgn);
+    let mut reader = Reader::<true>::new();
     // A text without one tag or one move is no game; reading it as an empty orthodox game
     // would let an empty import box replace the game being played.
     let mut any = false;
@@ -225,7 +225,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
 /// [`PgnError`] with the token and kind; the turns read before it stay in the game.
 pub fn read_codes(game: &mut Game, text: &str) -> Result<(), PgnError> {
     let mut lex = Lexer::new(text, Style::Codes);
-    let mut reader = Reader::new(Style::Codes);
+    let mut reader = Reader::<false>::new();
     while let Some((line, tok)) = lex.next()? {
         if let Flow::End = reader.token(game, &lex, line, tok)? {
             break;
