@@ -29,11 +29,11 @@ export const attribute = (text) =>
 
 /** The game as the page has it: variant, start FEN ("" = standard), turn codes, current FEN,
  *  and its PGN with side lines, comments and drawings (the playground's export). */
-function currentGame() {
+async function currentGame() {
   const controller = window.grolman?.controller;
   if (controller?.game) {
     const { variant, fen, moves } = controller.description();
-    return { variant, startFen: fen ?? "", moves, fen: controller.game.fen(), pgn: controller.exportPgn() };
+    return { variant, startFen: fen ?? "", moves, fen: controller.game.fen(), pgn: await controller.exportPgn() };
   }
   const fromUrl = readFragment(location.hash) ?? { variant: "grolman", fen: null, moves: [] };
   return { variant: fromUrl.variant ?? "grolman", startFen: fromUrl.fen ?? "", moves: fromUrl.moves,
@@ -161,8 +161,8 @@ function install() {
   const diagram = async () => (await extras()).diagramSvg(game.fen, { ...caption(), condition: condition(),
     style: style.value, flip: window.grolman?.board?.state.orientation === "black" });
   form.addEventListener("input", update);
-  open.addEventListener("click", () => {
-    game = currentGame();
+  open.addEventListener("click", async () => {
+    game = await currentGame();
     note.textContent = "";
     update();
     dialog.showModal();

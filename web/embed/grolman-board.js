@@ -30,6 +30,17 @@ let rulesLoading = null;
 /** One wasm instance for every board of the page. */
 const loadRules = () => (rulesLoading ??= init());
 
+/** A study's PGN as `{ variant, fen, tree }`: read by the rules' extras package, which loads for
+ *  the first study on the page (a board without PGN never asks for it). */
+async function readStudy(pgn) {
+  const { readPgn } = await extras();
+  try {
+    return readPgn(pgn);
+  } catch (error) {
+    throw new SettingError(`bad pgn: ${error.message}`);
+  }
+}
+
 const STYLESHEETS = ["../board/theme.css", "./grolman-board.css"].map((path) => new URL(path, import.meta.url).href);
 
 const make = (tag, attributes = {}, text = "") => {
@@ -118,6 +129,7 @@ export class GrolmanBoard extends HTMLElement {
     try {
       settings = readSettings((name) => (name === "pgn" ? this.pgnText() : this.getAttribute(name)));
       await loadRules();
+      if (settings.pgn) settings.study = await readStudy(settings.pgn);
     } catch (error) {
       if (generation === this.generation) this.fail(error);
       return;
@@ -173,7 +185,9 @@ export class GrolmanBoard extends HTMLElement {
   open(settings) {
     let game;
     try {
-      game = settings.pgn ? Game.fromPgn(settings.pgn) : openGame(settings.variant, settings.fen);
+      const { study } = settings;
+      game = study ? openGame(study.variant, study.fen) : openGame(settings.variant, settings.fen);
+      if (study) game.readTreeCodes(study.tree);
     } catch (error) {
       if (settings.pgn) throw new SettingError(`bad pgn: ${errorText(error)}`);
       throw new SettingError(error.field === "fen" ? `bad fen ${quote(settings.fen)}: ${errorText(error)}` : errorText(error));
