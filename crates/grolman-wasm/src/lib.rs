@@ -363,7 +363,8 @@ impl Game {
     /// green, red, yellow or blue; `from == to` circles a square).
     #[wasm_bindgen(js_name = setNote)]
     pub fn set_note(&mut self, id: usize, note: JsValue) -> Result<(), Fail> {
-        let note = note::read(&note).map_err(|detail| Fail::from(FacadeError::BadObject { what: "note", detail }))?;
+        let note = note::read(&note)
+            .map_err(|detail| Fail::from(FacadeError::BadObject { what: "note", detail }))?;
         Ok(self.inner.set_note(id, note)?)
     }
 
