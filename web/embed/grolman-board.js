@@ -37,7 +37,7 @@ async function readStudy(pgn) {
   try {
     return readPgn(pgn);
   } catch (error) {
-    throw new SettingError(`bad pgn: ${error.message}`);
+    throw new SettingError(`bad pgn: ${errorText(error)}`);
   }
 }
 
