@@ -4,11 +4,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import init, { Game, examineSetup, piecesOf, setupOf } from "../../pkg/grolman.js";
+import init, { Game, piecesOf } from "../../pkg/grolman.js";
+// PGN and the board editor's questions are in the extras package (pkg/extras/), as the page loads them.
+import initExtras, { examineSetup, readPgn, setupOf } from "../../pkg/extras/grolman_extras.js";
 import { useLanguage } from "../../web/i18n/index.js";
 import { errorFrom, errorData, errorText } from "../../web/i18n/error-text.js";
 
 await init({ module_or_path: readFileSync(new URL("../../pkg/grolman_bg.wasm", import.meta.url)) });
+await initExtras({ module_or_path: readFileSync(new URL("../../pkg/extras/grolman_extras_bg.wasm", import.meta.url)) });
 
 const thrown = (run) => {
   try {
@@ -35,8 +38,8 @@ const ERRORS = () => {
     thrown(() => grolman.play("")),
     thrown(() => grolman.play("e2e4,f1e2")),
     thrown(() => grolman.turnsLedBy("e2", "z9")),
-    thrown(() => Game.fromPgn("1. e4 {unclosed")),
-    thrown(() => Game.fromPgn('[Variant "Grolman"]\n\n1. e4 e5 2. Ke3')),
+    thrown(() => readPgn("1. e4 {unclosed")),
+    thrown(() => readPgn('[Variant "Grolman"]\n\n1. e4 e5 2. Ke3')),
     thrown(() => over.play("h8g8")),
     thrown(() => setupOf("8/8/8/8/8/8/8/8 w KX - 0 1")),
   ];
