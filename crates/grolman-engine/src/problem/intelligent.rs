@@ -513,19 +513,27 @@ impl Mate<'_> {
             met = next;
         }
         met[..=w].iter().any(|sets| {
-            sets.as_slice().iter().any(|&m| {
-                m & 1 != 0 && {
-                    let mut paid = 0;
-                    for (i, &b) in block.iter().enumerate().take(needs.len()).skip(1) {
-                        if m & (1 << i) == 0 {
-                            paid += u32::from(b);
-                        }
-                    }
-                    paid <= left
-                }
-            })
+            sets.as_slice()
+                .iter()
+                .any(|&m| affordable(m, block, needs.len(), left))
         })
     }
+}
+
+/// Whether the requirements met by `m` (of the first `count`) leave the mated side enough
+/// moves: the check (bit 0) must be met, and each flight left open costs the mated side the
+/// moves of `block` to fill.
+fn affordable(m: Needs, block: &[u8], count: usize, left: u32) -> bool {
+    m & 1 != 0
+        && block
+            .iter()
+            .enumerate()
+            .take(count)
+            .skip(1)
+            .filter(|&(i, _)| m & (1 << i) == 0)
+            .map(|(_, &b)| u32::from(b))
+            .sum::<u32>()
+            <= left
 }
 
 impl Mate<'_> {
@@ -534,17 +542,7 @@ impl Mate<'_> {
     /// pays for the flights left open. The ways are few, so they are walked one by one rather
     /// than gathered into [`Sets`].
     fn by_one_move(&self, needs: &[Square], block: &[u8], left: u32) -> bool {
-        let enough = |m: Needs| {
-            m & 1 != 0 && {
-                let mut paid = 0;
-                for (i, &b) in block.iter().enumerate().take(needs.len()).skip(1) {
-                    if m & (1 << i) == 0 {
-                        paid += u32::from(b);
-                    }
-                }
-                paid <= left
-            }
-        };
+        let enough = |m: Needs| affordable(m, block, needs.len(), left);
         let mut now = [0 as Needs; 16];
         for (i, a) in self.attackers.iter().enumerate() {
             now[i] = self.options(a, needs, 0).items[0];
