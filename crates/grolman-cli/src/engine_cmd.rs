@@ -145,7 +145,7 @@ pub fn solve(args: &[String]) -> Result<(), Failure> {
             let start = Instant::now();
             let report = match entry {
                 problem::Entry::Twin(twin) => problem::solve_twin(p, twin, &mut |_| true).map_err(input)?,
-                problem::Entry::Illegal(twin) => problem::TwinReport::illegal(p, twin),
+                problem::Entry::Illegal(twin) => problem::TwinReport::illegal(twin),
             };
             if popeye {
                 let time = start.elapsed().as_secs_f64();

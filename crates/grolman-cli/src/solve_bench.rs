@@ -54,7 +54,7 @@ pub fn solve_bench(args: &[String]) -> Result<(), Failure> {
             let mut line = format!(
                 "{} {label} {} {} {units} {seconds:.4} {} {}",
                 i + 1,
-                p.variant,
+                twin.variant,
                 report.stipulation,
                 report.nodes,
                 report.solutions.len()
@@ -75,7 +75,7 @@ pub fn solve_bench(args: &[String]) -> Result<(), Failure> {
             }
             say!("{line}");
             times
-                .entry(format!("{} {}", p.variant, report.stipulation))
+                .entry(format!("{} {}", twin.variant, report.stipulation))
                 .or_default()
                 .push(seconds);
         }

@@ -63,7 +63,7 @@ fn bad_problem_files_name_the_line_and_token() {
     assert_eq!(
         error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Swap e1 e8\nEndProblem"),
         "line 4, at \"Swap\": unsupported twin change (supported: Move, Remove, Add, Exchange, \
-         Substitute, Rotate, Mirror, Shift, PolishType, Stipulation, Continued)"
+         Substitute, Rotate, Mirror, Shift, PolishType, Stipulation, Condition, Continued)"
     );
     assert_eq!(
         error("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Move d4 d5\nEndProblem"),

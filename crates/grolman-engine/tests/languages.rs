@@ -1,7 +1,8 @@
 //! Popeye's input in English, French and German: each command, colour, piece letter, option
 //! and twin change in the three spellings reads to the same problem.
 
-use grolman_engine::problem::{parse, Options, Problem};
+use grolman::Variant;
+use grolman_engine::problem::{parse, solve, Options, Problem};
 
 /// One problem written three times: every command, a two-letter colour, each language's
 /// piece letters, and twin changes.
@@ -158,15 +159,15 @@ fn twin_changes_do_what_popeyes_manual_says() {
 const OPTIONS: [&str; 3] = [
     "BeginProblem Forsyth 4k2r/8/8/3pP3/8/8/8/R3K2R Stipulation s#2
      Option Defence 2 PostKeyPlay Quodlibet NonTrivial 0 1 StopOnShortSolutions EnPassant d7 d6 d5
-     NoCastling a1 h8 Intelligent 2 MaxTime 10 Duplex
+     NoCastling a1 h8 Intelligent 2 MaxTime 10 Duplex MatesIn1
      NextProblem Pieces White Ke1 Black Ke8 Stipulation h#2 Option WhiteToPlay HalfDuplex EndProblem",
     "DebutProbleme Forsyth 4r2t/8/8/3pP3/8/8/8/T3R2T Enonce s#2
      Option Defense 2 ApresCle Quodlibet NonTrivial 0 1 FinApresSolutionsCourtes EnPassant d7 d6 d5
-     SansRoquer a1 h8 Intelligent 2 MaxTemps 10 Duplex
+     SansRoquer a1 h8 Intelligent 2 MaxTemps 10 Duplex MatsEn1
      ASuivre Pieces Blanc Re1 Noir Re8 Enonce h#2 Option ApparentSeul DemiDuplex FinProbleme",
     "AnfangProblem Forsyth 4k2t/8/8/3bB3/8/8/8/T3K2T Forderung s#2
      Option Widerlegung 2 NachSchluessel Quodlibet NichtTrivial 0 1 StopNachKurzloesungen EnPassant d7 d6 d5
-     KeineRochade a1 h8 Intelligent 2 MaxZeit 10 Duplex
+     KeineRochade a1 h8 Intelligent 2 MaxZeit 10 Duplex MattsIn1
      WeiteresProblem Steine Weiss Ke1 Schwarz Ke8 Forderung h#2 Option WeissBeginnt HalbDuplex EndeProblem",
 ];
 
@@ -190,6 +191,7 @@ fn every_option_has_its_french_and_german_name() {
             quodlibet: true,
             non_trivial: Some((0, 1)),
             stop_on_short: true,
+            mates_in_1: true,
             ..Options::default()
         }
     );
@@ -210,4 +212,55 @@ fn every_option_has_its_french_and_german_name() {
     assert_eq!(second.twins.len(), 1);
     assert_eq!(second.twins[0].stipulation.to_string(), "h#1.5");
     assert_eq!(second.twins[0].position.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn a_twin_may_change_the_rule_set_in_each_language() {
+    // The selfmate in one 1.Qd4 g2# (orthodox) fails in Grolman chess, where 1...g2 brings
+    // Kh3-g3 after it (tests/mates.rs); Tatarstan chess as a FEN line says.
+    let texts = [
+        "BeginProblem\nPieces White Qd8 Bg1 Kh1 Black Kh3 Pg3\nStipulation s#1\n\
+         Twin Condition GrolmanChess\nTwin Continued Condition TatarstanChess\n\
+         Twin Condition OrthodoxChess\nEndProblem",
+        "DebutProbleme\nPieces Blanc Dd8 Fg1 Rh1 Noir Rh3 Pg3\nEnonce s#1\n\
+         Jumeau Condition EchecsGrolman\nJumeau EnPlus Condition EchecsTatarstan\n\
+         Jumeau Condition EchecsOrthodoxes\nFinProbleme",
+        "AnfangProblem\nSteine Weiss Dd8 Lg1 Kh1 Schwarz Kh3 Bg3\nForderung s#1\n\
+         Zwilling Bedingung GrolmanSchach\nZwilling Ferner Bedingung TatarstanSchach\n\
+         Zwilling Bedingung OrthodoxesSchach\nEndeProblem",
+    ];
+    let fen = "3Q4/8/8/8/8/6pk/8/6BK w - - 0 1";
+    let line = |variant: &str| {
+        let p = parse(&format!("{variant} {fen} s#1")).unwrap().remove(0);
+        solve(&p, &mut |_| true).unwrap().remove(0).solutions
+    };
+    assert_eq!(line("orthodox"), [["d8d4"]]);
+    assert!(line("grolman").is_empty());
+    for text in texts {
+        let p = parse(text).unwrap().remove(0);
+        let variants: Vec<Variant> = p.twins.iter().map(|t| t.variant).collect();
+        assert_eq!(
+            variants,
+            [
+                Variant::Orthodox,
+                Variant::Grolman,
+                Variant::Tatarstan,
+                Variant::Orthodox
+            ]
+        );
+        let reports = solve(&p, &mut |_| true).unwrap();
+        let got: Vec<(&str, Variant, Vec<Vec<String>>)> = reports
+            .iter()
+            .map(|r| (r.change.as_str(), r.variant, r.solutions.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("", Variant::Orthodox, line("orthodox")),
+                ("condition Grolman chess", Variant::Grolman, line("grolman")),
+                ("condition Tatarstan chess", Variant::Tatarstan, line("tatarstan")),
+                ("condition Orthodox chess", Variant::Orthodox, line("orthodox")),
+            ]
+        );
+    }
 }

@@ -141,3 +141,56 @@ solution finished.
         .popeye_text(Some(0.25))
         .ends_with("\n\nsolution finished. Time = 0.250 s\n"));
 }
+
+#[test]
+fn mates_in_1_shows_a_defence_that_mates_before_the_end() {
+    // s#2: 1.Be2! (zugzwang) 1...h6 2.Bh5 g2#, 1...h5 2.Bxh5 g2#. Black's 1...g2# mates
+    // White at once while the play could go on: Popeye leaves it out unless MatesIn1.
+    let pieces = "White Kh1 Qd8 Ba6 Bg1 Black Kh3 Pg3 Ph7";
+    let defences = |options: &str| -> Vec<String> {
+        let r = reports(&problem(pieces, "s#2", options)).remove(0);
+        assert_eq!(keys(&r), ["a6e2"]);
+        r.keys[0]
+            .defences
+            .iter()
+            .map(|d| d.turn.notation.clone())
+            .collect()
+    };
+    assert_eq!(defences("NoBoard"), ["h6", "h5"]);
+    assert_eq!(defences("MatesIn1"), ["g2#", "h6", "h5"]);
+    // At the end of the play the mates are the play itself, shown either way.
+    let r = reports(&problem(pieces, "s#2", "NoBoard")).remove(0);
+    let last: Vec<&str> = r.keys[0].defences[0].answers[0]
+        .defences
+        .iter()
+        .map(|d| d.turn.notation.as_str())
+        .collect();
+    assert_eq!(last, ["g2#"]);
+}
+
+#[test]
+fn refused_options_say_why_in_each_language() {
+    use grolman::Color;
+    use grolman_engine::problem::ProblemErrorKind as Kind;
+    let cases = [
+        ("NoWk", "SansRB", "OhneWk", Kind::KinglessRefused(Color::White)),
+        ("NoBk", "SansRN", "OhneSk", Kind::KinglessRefused(Color::Black)),
+        ("NullMoves", "CoupsVides", "NullZuege", Kind::NullMovesRefused),
+        (
+            "CastlingMutuallyExclusive a1h8",
+            "RoquesMutuellementExclusifs a1h8",
+            "RochadenGegenseitigAusschliessend a1h8",
+            Kind::ExclusiveCastlingRefused,
+        ),
+    ];
+    for (en, fr, de, kind) in cases {
+        for text in [
+            format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {en}\nEndProblem"),
+            format!("DebutProbleme\nPieces Blanc Re1 Noir Re8\nEnonce #2\nOption {fr}\nFinProbleme"),
+            format!("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8\nForderung #2\nOption {de}\nEndeProblem"),
+        ] {
+            let e = parse(&text).unwrap_err();
+            assert_eq!((e.line, &e.kind), (4, &kind), "{text}");
+        }
+    }
+}

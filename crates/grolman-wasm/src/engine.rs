@@ -404,7 +404,7 @@ pub fn solve_problem(
             let twin = match entry {
                 problem::Entry::Twin(twin) => twin,
                 problem::Entry::Illegal(twin) => {
-                    let r = problem::TwinReport::illegal(p, twin);
+                    let r = problem::TwinReport::illegal(twin);
                     twins.push(TwinJs {
                         illegal_error: Some(grolman::Coded::data(&twin.error)),
                         ..TwinJs::new(r, p.intended, 0.0)

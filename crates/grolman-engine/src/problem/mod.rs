@@ -236,6 +236,8 @@ pub struct Twin {
     pub change: String,
     pub position: Position,
     pub stipulation: Stipulation,
+    /// The rule set: the problem's, or another one that a twin's `Condition` chose.
+    pub variant: Variant,
 }
 
 /// A twin whose position is not legal: Popeye says so and goes on with the next twin.
@@ -246,6 +248,7 @@ pub struct IllegalTwin {
     /// Where it stands among the problem's twins: before `twins[before]`.
     pub before: usize,
     pub stipulation: Stipulation,
+    pub variant: Variant,
     pub error: ProblemError,
 }
 
@@ -282,12 +285,16 @@ pub struct Options {
     /// `StopOnShortSolutions`: a helpmate or series with short solutions is not solved at
     /// full length.
     pub stop_on_short: bool,
+    /// `MatesIn1`: in selfplay, a defence that mates (stalemates) the attacker at once is
+    /// shown as a variation also where the play could go on; without it only at the end.
+    pub mates_in_1: bool,
 }
 
 /// A problem with its twins.
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub title: String,
+    /// The diagram's rule set (a twin may change it: [`Twin::variant`]).
     pub variant: Variant,
     /// How many solutions (keys, for `#n` and `s#n`) the composer intends; more is a cook.
     pub intended: usize,

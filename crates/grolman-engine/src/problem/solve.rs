@@ -60,7 +60,7 @@ pub fn solve(
         .into_iter()
         .map(|entry| match entry {
             Entry::Twin(twin) => solve_twin(problem, twin, keep_going),
-            Entry::Illegal(t) => Ok(TwinReport::illegal(problem, t)),
+            Entry::Illegal(t) => Ok(TwinReport::illegal(t)),
         })
         .collect()
 }
@@ -104,7 +104,7 @@ pub fn solve_twin_with(
         // The bound knows mates only: a stalemate goal, or a selfmate that a direct mate also
         // wins (Quodlibet), is searched in full.
         pruned: method == Method::Pruned && stip.goal == Goal::Mate && !problem.options.quodlibet,
-        rules: problem.variant.into(),
+        rules: twin.variant.into(),
         table: Table::new(TABLE_BITS),
         bound: Bound::new(),
         nodes: 0,
@@ -115,7 +115,7 @@ pub fn solve_twin_with(
         options: &problem.options,
         non_trivial_left: problem.options.non_trivial.map_or(0, |(m, _)| m),
     };
-    let mut report = TwinReport::empty(problem, twin);
+    let mut report = TwinReport::empty(twin);
     solver.fill(&twin.position, stip, &mut report);
     if solver.cancelled {
         return Err(Cancelled);

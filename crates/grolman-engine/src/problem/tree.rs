@@ -1,49 +1,49 @@
 //! The report's trees, built from the solver's tests: keys and tries with threats, variations
 //! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
 
-use grolman::{notation, OwnerPromotion, Position, Role, Step, Turn};
+use grolman::{notation, OwnerPromotion, Position, Role, Step, Turn, Variant};
 
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
 use super::solve::{null_move, Solver};
-use super::{Aim, IllegalTwin, Problem, Stipulation, Twin};
+use super::{Aim, IllegalTwin, Stipulation, Twin};
 
 impl TwinReport {
-    pub(super) fn empty(problem: &Problem, twin: &Twin) -> TwinReport {
+    pub(super) fn empty(twin: &Twin) -> TwinReport {
         TwinReport::blank(
-            problem,
             &twin.label,
             &twin.change,
             &twin.stipulation,
+            twin.variant,
             twin.position.fen(),
         )
     }
 
     /// The report of a twin that was not solved: its position is not legal.
-    pub fn illegal(problem: &Problem, twin: &IllegalTwin) -> TwinReport {
+    pub fn illegal(twin: &IllegalTwin) -> TwinReport {
         TwinReport {
             illegal: Some(twin.error.to_string()),
             ..TwinReport::blank(
-                problem,
                 &twin.label,
                 &twin.change,
                 &twin.stipulation,
+                twin.variant,
                 String::new(),
             )
         }
     }
 
     fn blank(
-        problem: &Problem,
         label: &str,
         change: &str,
         stipulation: &Stipulation,
+        variant: Variant,
         fen: String,
     ) -> TwinReport {
         TwinReport {
             label: label.to_string(),
             change: change.to_string(),
             stipulation: stipulation.to_string(),
-            variant: problem.variant,
+            variant,
             fen,
             illegal: None,
             solutions: Vec::new(),
@@ -410,6 +410,11 @@ impl Solver<'_> {
             }
             let Some((k, members)) = best else { continue };
             if self.options.no_short_variations && k + 1 < n {
+                continue;
+            }
+            // A defence that ends the play at once while it could go on is no defence:
+            // Popeye leaves it out of the variations unless MatesIn1 is given.
+            if k == 0 && n > 1 && !self.options.mates_in_1 {
                 continue;
             }
             for t in members {

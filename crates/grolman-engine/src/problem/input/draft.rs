@@ -4,7 +4,7 @@
 
 use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup, Square, Variant};
 
-use super::twin::{apply, describe, Change, ChangeError};
+use super::twin::{apply, describe, Change, ChangeError, Setting};
 use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
 use crate::problem::{Aim, IllegalTwin, Options, Problem, Stipulation, Twin};
 
@@ -52,26 +52,26 @@ impl Draft {
         let Some(stipulation) = self.stipulation else {
             return Err(error(&self.start, Kind::NoStipulation));
         };
-        // Each twin as (label, change, board, stipulation, token), before setting up.
-        let mut drafts = vec![(
-            String::new(),
-            String::new(),
-            Ok(board.clone()),
+        let diagram = Setting {
+            board,
             stipulation,
-            board_token,
-        )];
-        let mut previous = (board.clone(), stipulation);
+            variant: self.variant,
+        };
+        // Each twin as (label, change, setting, whether the changes could be made, token),
+        // before setting up.
+        let mut drafts = vec![(String::new(), String::new(), diagram.clone(), Ok(()), board_token)];
+        let mut previous = diagram.clone();
         for (i, (tok, continued, changes)) in self.twins.iter().enumerate() {
-            let (mut b, mut s) = if *continued {
+            let mut setting = if *continued {
                 previous.clone()
             } else {
-                (board.clone(), stipulation)
+                diagram.clone()
             };
             let mut words = Vec::new();
             let mut outcome = Ok(());
             for change in changes {
                 words.push(describe(change));
-                match apply(&mut b, &mut s, change) {
+                match apply(&mut setting, change) {
                     Ok(()) => {}
                     Err(ChangeError::Empty(sq)) => return Err(error(tok, Kind::TwinEmpty(sq))),
                     Err(ChangeError::OffBoard(sq)) => {
@@ -81,40 +81,40 @@ impl Draft {
                 }
             }
             let label = format!("{})", (b'b' + i as u8) as char);
-            drafts.push((
-                label,
-                words.join(", "),
-                outcome.map(|()| b.clone()),
-                s,
-                tok.clone(),
-            ));
-            previous = (b, s);
+            drafts.push((label, words.join(", "), setting.clone(), outcome, tok.clone()));
+            previous = setting;
         }
         if drafts.len() > 1 {
             drafts[0].0 = "a)".into();
         }
         let mut twins = Vec::new();
         let mut illegal = Vec::new();
-        for (label, change, b, s, tok) in drafts {
-            let s = self.stipulation_of(s);
+        for (label, change, setting, outcome, tok) in drafts {
+            let s = self.stipulation_of(setting.stipulation);
+            let variant = setting.variant;
             for (duplex, turn) in self.sides(s) {
                 let change = if duplex && !self.half_duplex {
                     format!("{change}{}duplex", if change.is_empty() { "" } else { ", " })
                 } else {
                     change.clone()
                 };
-                match b.clone().and_then(|b| self.setup(&b, turn, &tok)) {
+                match outcome
+                    .clone()
+                    .and_then(|()| self.setup(&setting.board, turn, &tok))
+                {
                     Ok(position) => twins.push(Twin {
                         label: label.clone(),
                         change,
                         position,
                         stipulation: s,
+                        variant,
                     }),
                     Err(e) => illegal.push(IllegalTwin {
                         label: label.clone(),
                         change,
                         before: twins.len(),
                         stipulation: s,
+                        variant,
                         error: e,
                     }),
                 }

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use grolman::coded::{codes, Coded, Facts};
-use grolman::{FenError, ParseFenError, ParseVariantError, SetupError, Square};
+use grolman::{Color, FenError, ParseFenError, ParseVariantError, SetupError, Square};
 
 use crate::problem::ParseStipulationError;
 
@@ -55,8 +55,6 @@ pub enum ProblemErrorKind {
     /// The word after a twin's `Add` is not a colour.
     ExpectedColor,
     UnsupportedTwinChange,
-    /// A twin's `Condition`: a problem has one rule set for all its twins.
-    ConditionInTwin,
     /// `Rotate` with anything but 90, 180 or 270.
     BadRotation,
     /// `Mirror` with anything but a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1.
@@ -67,8 +65,12 @@ pub enum ProblemErrorKind {
     BadNumber(&'static str),
     /// `EnPassant` with other than 3 or 4 squares.
     EnPassantSquares,
-    /// A Popeye option we read but cannot follow, and why.
-    RefusedOption(&'static str),
+    /// `NoWk` / `NoBk`: the rules crate sets up no position without this side's king.
+    KinglessRefused(Color),
+    /// `NullMoves`: a pass is no turn in orthodox, Grolman or Tatarstan chess.
+    NullMovesRefused,
+    /// `CastlingMutuallyExclusive`: a retro condition that the positions do not keep.
+    ExclusiveCastlingRefused,
     /// `Twin` with no change after it.
     NoTwinChange,
     /// A twin's square (after `Move`, `Remove`, `Exchange`).
@@ -115,9 +117,6 @@ impl fmt::Display for ProblemErrorKind {
             K::NoCondition => {
                 f.write_str("expected a condition after it (GrolmanChess or TatarstanChess)")
             }
-            K::ConditionInTwin => f.write_str(
-                "a twin cannot change the condition: write each rule set as its own problem",
-            ),
             K::BadRotation => f.write_str("expected 90, 180 or 270 degrees"),
             K::BadMirror => f.write_str("expected a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1"),
             K::TwinOffBoard(sq) => write!(f, "twin: the shift moves the unit on {sq} off the board"),
@@ -125,19 +124,30 @@ impl fmt::Display for ProblemErrorKind {
             K::EnPassantSquares => f.write_str(
                 "expected the last pawn move's 3 or 4 squares: departure, the squares passed over, arrival",
             ),
-            K::RefusedOption(why) => write!(f, "this option is not supported: {why}"),
+            K::KinglessRefused(color) => write!(
+                f,
+                "a problem where {color} has no king is not supported: positions need both kings here"
+            ),
+            K::NullMovesRefused => f.write_str(
+                "null moves are not supported: a pass is no turn in these rules; SetPlay shows the \
+                 play after a pass of the attacker",
+            ),
+            K::ExclusiveCastlingRefused => f.write_str(
+                "mutually exclusive castlings are not supported: a position keeps castling rights \
+                 one by one; drop one of them with NoCastling",
+            ),
             K::FollowMyLeader => f.write_str(
                 "FollowMyLeader is Popeye's own condition (each move must go to the square the \
                  previous move left), not Grolman chess: write 'Condition GrolmanChess'",
             ),
             K::UnsupportedCondition => f.write_str(
-                "unsupported condition (supported: GrolmanChess, KazanChess, TatarstanChess)",
+                "unsupported condition (supported: GrolmanChess, KazanChess, TatarstanChess, OrthodoxChess)",
             ),
             K::NoOption => f.write_str("expected an option after it"),
             K::UnsupportedOption => f.write_str(
                 "unsupported option (supported: Try, Defence, SetPlay, Threat, NoThreat, Variations, \
                  PostKeyPlay, NonTrivial, NoShortVariations, Quodlibet, MaxSolutions, \
-                 StopOnShortSolutions, WhiteToPlay, Duplex, HalfDuplex, EnPassant, NoCastling; \
+                 StopOnShortSolutions, MatesIn1, WhiteToPlay, Duplex, HalfDuplex, EnPassant, NoCastling; \
                  NoBoard, MoveNumbers, Intelligent, MaxTime are accepted and change nothing)",
             ),
             K::NoPieces => f.write_str("expected 'White' or 'Black' and pieces such as Ke1 after it"),
@@ -145,7 +155,7 @@ impl fmt::Display for ProblemErrorKind {
             K::ExpectedColor => f.write_str("expected 'White' or 'Black'"),
             K::UnsupportedTwinChange => f.write_str(
                 "unsupported twin change (supported: Move, Remove, Add, Exchange, Substitute, Rotate, \
-                 Mirror, Shift, PolishType, Stipulation, Continued)",
+                 Mirror, Shift, PolishType, Stipulation, Condition, Continued)",
             ),
             K::NoTwinChange => f.write_str("expected a change after it, such as 'Move e1 e2'"),
             K::BadSquare => f.write_str("expected a square such as e4"),
@@ -220,13 +230,14 @@ codes!(ProblemErrorKind {
     K::NoColorBeforePieces => "problem.no-color-before-pieces",
     K::ExpectedColor => "problem.expected-color",
     K::UnsupportedTwinChange => "problem.unsupported-twin-change",
-    K::ConditionInTwin => "problem.condition-in-twin",
     K::BadRotation => "problem.bad-rotation",
     K::BadMirror => "problem.bad-mirror",
     K::TwinOffBoard(_) => "problem.twin-off-board",
     K::BadNumber(_) => "problem.bad-number",
     K::EnPassantSquares => "problem.en-passant-squares",
-    K::RefusedOption(_) => "problem.refused-option",
+    K::KinglessRefused(_) => "problem.kingless-refused",
+    K::NullMovesRefused => "problem.null-moves-refused",
+    K::ExclusiveCastlingRefused => "problem.exclusive-castling-refused",
     K::NoTwinChange => "problem.no-twin-change",
     K::BadSquare => "problem.bad-square",
     K::NeutralPiece => "problem.neutral-piece",
@@ -248,13 +259,13 @@ impl Coded for ProblemErrorKind {
         self.code_of()
     }
 
-    /// `expected` and `why` are English phrases of the reader (the page shows them as they are).
+    /// `expected` is an English phrase of the reader (the page shows them as they are).
     fn facts(&self) -> Facts {
         let facts = Facts::new();
         match self {
             K::UnknownVariant(e) => facts.text("name", &e.0),
             K::EndOfInput { expected } | K::BadNumber(expected) => facts.text("expected", expected),
-            K::RefusedOption(why) => facts.text("why", why),
+            K::KinglessRefused(color) => facts.text("color", color),
             K::TwinOffBoard(sq) | K::TwinEmpty(sq) => facts.text("square", sq),
             K::UnknownPiece(letters) => facts.text("letters", letters),
             K::NotASquare(s) => facts.text("found", s),

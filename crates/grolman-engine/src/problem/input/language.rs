@@ -60,6 +60,8 @@ pub(super) enum Opt {
     NoCastling,
     Quodlibet,
     StopOnShortSolutions,
+    MatesIn1,
+    NullMoves,
 }
 
 /// Twin changes (Popeye's names in English).
@@ -163,6 +165,8 @@ const OPTIONS_EN: &[(&str, Opt)] = &[
     ("nocastling", O::NoCastling),
     ("quodlibet", O::Quodlibet),
     ("stoponshortsolutions", O::StopOnShortSolutions),
+    ("matesin1", O::MatesIn1),
+    ("nullmoves", O::NullMoves),
 ];
 
 const OPTIONS_FR: &[(&str, Opt)] = &[
@@ -190,6 +194,8 @@ const OPTIONS_FR: &[(&str, Opt)] = &[
     ("sansroquer", O::NoCastling),
     ("quodlibet", O::Quodlibet),
     ("finapressolutionscourtes", O::StopOnShortSolutions),
+    ("matsen1", O::MatesIn1),
+    ("coupsvides", O::NullMoves),
 ];
 
 const OPTIONS_DE: &[(&str, Opt)] = &[
@@ -217,6 +223,8 @@ const OPTIONS_DE: &[(&str, Opt)] = &[
     ("keinerochade", O::NoCastling),
     ("quodlibet", O::Quodlibet),
     ("stopnachkurzloesungen", O::StopOnShortSolutions),
+    ("mattsin1", O::MatesIn1),
+    ("nullzuege", O::NullMoves),
 ];
 
 use TwinWord as T;

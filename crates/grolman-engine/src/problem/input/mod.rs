@@ -133,6 +133,7 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 change: String::new(),
                 position,
                 stipulation,
+                variant,
             }],
             illegal: Vec::new(),
         });

@@ -3,7 +3,7 @@
 //! `NoCastling`, `WhiteToPlay`, `PostKeyPlay`, `Duplex`, `HalfDuplex`) are applied in
 //! `draft.rs`, the others go to [`crate::problem::Options`].
 
-use grolman::Square;
+use grolman::{Color, Square};
 
 use super::draft::Draft;
 use super::language::Opt;
@@ -43,6 +43,7 @@ impl Popeye {
                 Opt::NoShortVariations => o.no_short_variations = true,
                 Opt::Quodlibet => o.quodlibet = true,
                 Opt::StopOnShortSolutions => o.stop_on_short = true,
+                Opt::MatesIn1 => o.mates_in_1 = true,
                 Opt::PostKeyPlay => o.post_key = true,
                 Opt::WhiteToPlay => draft.white_to_play = true,
                 Opt::Duplex => draft.duplex = true,
@@ -90,16 +91,10 @@ impl Popeye {
                         ));
                     }
                 }
-                Opt::NoWk | Opt::NoBk => {
-                    return Err(error(&w, Kind::RefusedOption("a position needs both kings here")))
-                }
-                Opt::CastlingMutuallyExclusive => return Err(error(
-                    &w,
-                    Kind::RefusedOption(
-                        "mutually exclusive castlings are a retro condition the rules crate does not keep; \
-                             drop one of the rights with NoCastling",
-                    ),
-                )),
+                Opt::NoWk => return Err(error(&w, Kind::KinglessRefused(Color::White))),
+                Opt::NoBk => return Err(error(&w, Kind::KinglessRefused(Color::Black))),
+                Opt::NullMoves => return Err(error(&w, Kind::NullMovesRefused)),
+                Opt::CastlingMutuallyExclusive => return Err(error(&w, Kind::ExclusiveCastlingRefused)),
             }
         }
         Ok(())

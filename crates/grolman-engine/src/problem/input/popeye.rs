@@ -229,7 +229,10 @@ impl Popeye {
                     let s = self.expect("a stipulation", &t)?;
                     Change::Stipulation(stipulation(&s)?)
                 }
-                TwinWord::Condition => return Err(error(&t, Kind::ConditionInTwin)),
+                TwinWord::Condition => {
+                    let c = self.expect("a condition (GrolmanChess, TatarstanChess or OrthodoxChess)", &t)?;
+                    Change::Condition(condition(&c)?)
+                }
             };
             changes.push(change);
         }
@@ -343,6 +346,8 @@ fn condition(w: &Token) -> Result<Variant, ProblemError> {
         "grolmanchess" | "kazanchess" | "grolmanschach" | "kasanschach" | "kazanschach" | "echecsgrolman"
         | "echecskazan" => Ok(Variant::Grolman),
         "tatarstanchess" | "tatarstanschach" | "echecstatarstan" => Ok(Variant::Tatarstan),
+        // No condition: what a twin writes to go back to plain chess.
+        "orthodoxchess" | "orthodoxesschach" | "echecsorthodoxes" => Ok(Variant::Orthodox),
         "followmyleader"
         | "whitefollowmyleader"
         | "blackfollowmyleader"

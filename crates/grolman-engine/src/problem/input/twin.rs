@@ -2,7 +2,7 @@
 //! (`Move`, `Exchange`, `Remove`, `Substitute`, `Add`, `Rotate`, `Mirror`, `Shift`,
 //! `PolishType`, `Stipulation`), and how it is written in a twin's heading.
 
-use grolman::{Board, Color, Piece, Role, Square};
+use grolman::{Board, Color, Piece, Role, Square, Variant};
 
 use crate::problem::Stipulation;
 
@@ -25,6 +25,8 @@ pub(super) enum Change {
     /// Every unit changes colour.
     PolishType,
     Stipulation(Stipulation),
+    /// Our conditions: the twin is solved under another rule set.
+    Condition(Variant),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +85,16 @@ fn remap(board: &mut Board, f: impl Fn(i8, i8) -> (i8, i8)) -> Result<(), Change
     Ok(())
 }
 
-pub(super) fn apply(board: &mut Board, stip: &mut Stipulation, change: &Change) -> Result<(), ChangeError> {
+/// What a twin is made of: its board, stipulation and rule set.
+#[derive(Clone)]
+pub(super) struct Setting {
+    pub(super) board: Board,
+    pub(super) stipulation: Stipulation,
+    pub(super) variant: Variant,
+}
+
+pub(super) fn apply(setting: &mut Setting, change: &Change) -> Result<(), ChangeError> {
+    let board = &mut setting.board;
     match *change {
         Change::Move(a, b) => {
             let p = board.take(a).ok_or(ChangeError::Empty(a))?;
@@ -127,7 +138,8 @@ pub(super) fn apply(board: &mut Board, stip: &mut Stipulation, change: &Change) 
                 board.put(sq, Piece::new(p.color.other(), p.role));
             }
         }
-        Change::Stipulation(s) => *stip = s,
+        Change::Stipulation(s) => setting.stipulation = s,
+        Change::Condition(v) => setting.variant = v,
     }
     Ok(())
 }
@@ -159,5 +171,6 @@ pub(super) fn describe(change: &Change) -> String {
         }
         Change::PolishType => "PolishType".into(),
         Change::Stipulation(s) => format!("stipulation {s}"),
+        Change::Condition(v) => format!("condition {}", v.display_name()),
     }
 }
