@@ -9,8 +9,9 @@ import { ErrorLine, StatusBanner } from "./ui/banner.js";
 import { CascadePanel } from "./ui/cascade.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
-import { LANGUAGES, onLanguageChange } from "./i18n/index.js";
+import { LANGUAGES, onLanguageChange, t } from "./i18n/index.js";
 import { choosePageLanguage, startLanguage } from "./i18n/page.js";
+import { setFigurines } from "./i18n/notation.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +28,7 @@ async function start() {
   // The catalog loads beside the wasm: only the chosen language's.
   await Promise.all([init(), choosePageLanguage(startLanguage(), { remember: false })]);
   const prefs = loadPrefs();
+  setFigurines(prefs.figurines);
   const host = $("board-host");
   let controller;
   const board = new Board(host, {
@@ -72,7 +74,13 @@ async function start() {
   picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code)));
   picker.value = document.documentElement.lang;
   picker.addEventListener("change", () => choosePageLanguage(picker.value));
-  onLanguageChange((code) => { picker.value = code; });
+  const letters = $("piece-letters");
+  letters.value = prefs.figurines ? "figurines" : "letters";
+  letters.addEventListener("change", () => {
+    setFigurines(letters.value === "figurines");
+    savePrefs({ figurines: letters.value === "figurines" });
+    retell();
+  });
   controller.autoplay = prefs.autoplay ?? true;
   $("autoplay").checked = controller.autoplay;
   $("autoplay").addEventListener("change", () => {
@@ -108,6 +116,16 @@ async function start() {
   };
   // The side panels (web/ui/panels.js) are wired once the board is playable.
   let panels = null;
+  // Another language or letter set: every text the page wrote is written again; the game and
+  // the place in it stay.
+  const retell = () => {
+    controller.retell();
+    panels?.update();
+  };
+  onLanguageChange((code) => {
+    picker.value = code;
+    retell();
+  });
   controller.onChange = () => {
     showLineTools();
     panels?.update();
@@ -176,6 +194,6 @@ async function start() {
 
 start().catch((error) => {
   const loading = $("loading");
-  if (loading) loading.textContent = `The rules could not be loaded: ${error.message}`;
+  if (loading) loading.textContent = t("loading.failed", { message: error.message });
   console.error(error);
 });

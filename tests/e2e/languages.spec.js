@@ -28,3 +28,53 @@ test("the picker switches the language, keeps the game, and is remembered across
   await expect(page.locator("#language")).toHaveValue("ru");
   await expect(turnButtons(page)).toHaveCount(1);
 });
+
+// One link per language: 1.e4, then a turn code that cannot be played. The page shows the turn
+// in the language's piece letters, the cascade's sentences in the language, and its own error
+// sentence about the link in the language (the rules' reason after the colon is the crate's).
+const LANGUAGE_CASES = [
+  { code: "en", turn: "e4 (Ng1-e2, Rh1-g1)",
+    end: "e4 (Ng1-e2, Rh1-g1). White can no longer castle king side. Black to move.",
+    follow: "e2 is empty: Ng1, Bf1, Qd1 and Ke1 can reach it; the knight is the weakest: Ng1-e2.",
+    error: 'Turn 2 of the link ("zzzz") cannot be played: ' },
+  { code: "ru", turn: "e4 (Кg1-e2, Лh1-g1)",
+    end: "e4 (Кg1-e2, Лh1-g1). Белые теряют право на короткую рокировку. Ходят чёрные.",
+    follow: "Поле e2 свободно: туда могут пойти Кg1, Сf1, Фd1 и Крe1; слабее всех — конь: Кg1-e2.",
+    error: "Ход 2 ссылки («zzzz») невозможен: " },
+  { code: "es", turn: "e4 (Cg1-e2, Th1-g1)",
+    end: "e4 (Cg1-e2, Th1-g1). Las blancas ya no pueden enrocar corto. Juegan las negras.",
+    follow: "La casilla e2 queda vacía: Cg1, Af1, Dd1 y Re1 pueden llegar a ella; la más débil es el caballo: Cg1-e2.",
+    error: "El turno 2 del enlace («zzzz») no se puede jugar: " },
+  { code: "de", turn: "e4 (Sg1-e2, Th1-g1)",
+    end: "e4 (Sg1-e2, Th1-g1). Weiß kann nicht mehr kurz rochieren. Schwarz ist am Zug.",
+    follow: "e2 ist frei: Sg1, Lf1, Dd1 und Ke1 können es erreichen; am schwächsten ist der Springer: Sg1-e2.",
+    error: "Zug 2 des Links („zzzz“) ist nicht spielbar: " },
+];
+
+for (const { code, turn, end, follow, error } of LANGUAGE_CASES) {
+  test(`in ${code}: a turn's notation, a cascade sentence and an error message read from the page`, async ({ page }) => {
+    await page.addInitScript((language) => {
+      localStorage.setItem("grolman.prefs", JSON.stringify({ autoplay: false, language }));
+    }, code);
+    await openPage(page, "#variant=grolman&m=e2e4&m=zzzz");
+    await expect(page.locator("html")).toHaveAttribute("lang", code);
+    await expect(turnButtons(page)).toHaveText([turn]);
+    // PGN, turn codes and the link keep the English letters.
+    await expect(turnButtons(page).first()).toHaveAttribute("data-notation", "e4 (Ng1-e2, Rh1-g1)");
+    await expect(page.locator("#cascade-text")).toHaveText(end);
+    await page.locator("#step-first").click();
+    await page.locator("#step-next").click();
+    await page.locator("#step-next").click();
+    await expect(page.locator("#cascade-text")).toHaveText(follow);
+    await expect(page.locator("#error-text")).toContainText(error);
+  });
+}
+
+test("figurines replace the letters in the move list, and the choice is remembered", async ({ page }) => {
+  await openPage(page, "#variant=grolman&m=e2e4");
+  await page.locator("#piece-letters").selectOption("figurines");
+  await expect(turnButtons(page)).toHaveText(["e4 (♘g1-e2, ♖h1-g1)"]);
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect(turnButtons(page)).toHaveText(["e4 (♘g1-e2, ♖h1-g1)"]);
+});

@@ -7,8 +7,10 @@ import { readFileSync } from "node:fs";
 import init, { Game, piecesOf } from "../../pkg/grolman.js";
 import { stepsOf } from "../../web/cascade/walker.js";
 import { piecesFrom } from "../../web/board/state.js";
+import { useLanguage } from "../../web/i18n/index.js";
 
 await init({ module_or_path: readFileSync(new URL("../../pkg/grolman_bg.wasm", import.meta.url)) });
+await useLanguage("en");
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const POSITIONS = [

@@ -12,5 +12,3 @@ export function pieceSymbols() {
     .map(([role, body]) => `<symbol id="piece-${role}" viewBox="0 0 100 100">${body}</symbol>`)
     .join("");
 }
-
-export const LETTER = { pawn: "", knight: "N", bishop: "B", rook: "R", queen: "Q", king: "K" };

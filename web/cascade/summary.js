@@ -1,8 +1,8 @@
 // A Tatarstan turn can transform dozens of units; the move list, the closing sentence and the
 // computer's expected line then show how many became what, stage by stage, and keep the full
 // notation one click away. The counts come from the turn's own transform events.
-
-const PLURAL = { pawn: "pawns", knight: "knights", bishop: "bishops", rook: "rooks", queen: "queens" };
+import { plural, t } from "../i18n/index.js";
+import { shown } from "../i18n/notation.js";
 
 /** More transformations than this are summed up rather than listed. */
 const LISTED = 4;
@@ -21,23 +21,25 @@ function transformCounts(turn) {
 
 /** "16 became knights, then 43 rooks; kings unchanged" */
 function countsSentence(counts) {
-  const parts = counts.map(({ stage, count }, index) => {
-    const kind = count === 1 ? stage : PLURAL[stage];
-    return index === 0 ? `${count} became ${count === 1 ? `a ${kind}` : kind}` : `${count} ${kind}`;
-  });
-  return `${parts.join(", then ")}; kings unchanged`;
+  const parts = counts.map(({ stage, count }, index) =>
+    plural(index === 0 ? `summary.became.${stage}` : `summary.then.${stage}`, count));
+  return t("summary.counts", { counts: parts.join(t("summary.then")) });
 }
 
 /**
- * The turn's notation, with a long list of transformations replaced by its counts:
- * "e4 (Ng1-e2, Rh1-g1) [16 became knights, then 43 rooks; kings unchanged]". Null when the
- * notation is short enough to show as it is.
+ * The turn's notation as shown (the reader's letters), with a long list of transformations
+ * replaced by its counts: "e4 (Ng1-e2, Rh1-g1) [16 became knights, then 43 rooks; kings
+ * unchanged]". Null when the notation is short enough to show as it is.
  */
 export function summarised(turn) {
   const counts = transformCounts(turn);
   const total = counts.reduce((sum, c) => sum + c.count, 0);
-  const open = turn.notation.lastIndexOf(" [");
-  const close = turn.notation.lastIndexOf("]");
+  const notation = shown(turn.notation);
+  const open = notation.lastIndexOf(" [");
+  const close = notation.lastIndexOf("]");
   if (total <= LISTED || open < 0 || close < open) return null;
-  return `${turn.notation.slice(0, open)} [${countsSentence(counts)}]${turn.notation.slice(close + 1)}`;
+  return `${notation.slice(0, open)} [${countsSentence(counts)}]${notation.slice(close + 1)}`;
 }
+
+/** The turn as the page shows it: summarised when long, in the reader's letters. */
+export const turnText = (turn) => summarised(turn) ?? shown(turn.notation);

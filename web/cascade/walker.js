@@ -3,9 +3,8 @@
 // steps are moved exactly as the events say; the last step shows the position the rules
 // crate reported after the turn, so the replay always ends on the true position.
 import {
-  candidatesSentence, changeLabel, endSentence, followSentence, leadSentence, waveSentence,
+  candidatesSentence, changeLabel, endSentence, followSentence, leadSentence, startSentence, waveSentence,
 } from "./text.js";
-import { summarised } from "./summary.js";
 
 const other = (color) => (color === "white" ? "black" : "white");
 
@@ -34,7 +33,7 @@ export function stepsOf(turn, before, after) {
   const picture = (kind, text, extra = {}) =>
     steps.push({ kind, pieces: new Map(pieces), marks: {}, arrows: [], labels: [], slides: [], text, ...extra });
 
-  picture("start", `${capitalizeColor(color)} to play ${summarised(turn) ?? turn.notation}.`, { marks: { moved: [turn.from] } });
+  picture("start", startSentence(turn, color), { marks: { moved: [turn.from] } });
 
   const chain = []; // squares the turn moved through, for the last-turn highlight
   let candidates = null;
@@ -150,8 +149,4 @@ export function piecesAfterPrefix(turn, before, done) {
     last = s;
   }
   return last.pieces;
-}
-
-function capitalizeColor(color) {
-  return color.charAt(0).toUpperCase() + color.slice(1);
 }

@@ -8,7 +8,7 @@
 import { extras } from "../extras.js";
 import { Board } from "../board/board.js";
 import { coords, squareName } from "../board/config.js";
-import { variantList } from "../game/open.js";
+import { variantList, variantName } from "../game/open.js";
 import { editFragment } from "../game/url.js";
 import { errorText } from "../i18n/error-text.js";
 
@@ -118,7 +118,7 @@ export class Editor {
     const fields = make("div", { class: "editor-fields" });
     const variantLabel = make("label", {}, "Variant ");
     this.variantSelect = make("select", { id: "editor-variant" });
-    for (const { name, displayName } of variantList()) this.variantSelect.append(make("option", { value: name }, displayName));
+    for (const { name } of variantList()) this.variantSelect.append(make("option", { value: name }, variantName(name)));
     this.variantSelect.addEventListener("change", () => { this.variant = this.variantSelect.value; this.update(); });
     variantLabel.append(this.variantSelect);
 

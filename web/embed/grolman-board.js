@@ -14,10 +14,11 @@ import { extras } from "../extras.js";
 import { Board } from "../board/board.js";
 import { piecesFrom, stepState } from "../board/state.js";
 import { CascadePlayer } from "../cascade/player.js";
-import { capitalize } from "../cascade/text.js";
+import { capitalize, outcomeText, side } from "../cascade/text.js";
 import { stepsOf } from "../cascade/walker.js";
 import { TurnEntry, lastTurnSteps } from "../game/entry.js";
-import { openGame, variantInfo } from "../game/open.js";
+import { openGame, variantInfo, variantName } from "../game/open.js";
+import { browserLanguage, onLanguageChange, plural, supported, t, useLanguage } from "../i18n/index.js";
 import { MoveList } from "../ui/movelist.js";
 import { Picker } from "../ui/pickers.js";
 import { lineOf } from "../ui/solution.js";
@@ -77,13 +78,25 @@ export class GrolmanBoard extends HTMLElement {
 
   connectedCallback() {
     this.childWatch.observe(this, { childList: true, subtree: true, characterData: true });
+    // Without a lang of its own the element follows its page's language when that changes.
+    this.stopListening = onLanguageChange(() => {
+      if (this.language() !== this.shownLanguage) this.schedule();
+    });
     this.schedule();
   }
 
   disconnectedCallback() {
     this.childWatch.disconnect();
     this.generation += 1;
+    this.stopListening?.();
     this.teardown();
+  }
+
+  /** The element's language: its `lang` (or its nearest ancestor's, <html lang> included),
+   *  else the browser's. One language is current for the whole page: boards of two languages
+   *  on one page each write in the language of the last one rendered. */
+  language() {
+    return supported(this.closest("[lang]")?.getAttribute("lang")) ?? browserLanguage();
   }
 
   /** The PGN of the `pgn` attribute, else of the child script. */
@@ -128,7 +141,8 @@ export class GrolmanBoard extends HTMLElement {
     let settings;
     try {
       settings = readSettings((name) => (name === "pgn" ? this.pgnText() : this.getAttribute(name)));
-      await loadRules();
+      this.shownLanguage = this.language();
+      await Promise.all([loadRules(), useLanguage(this.shownLanguage)]);
       if (settings.pgn) settings.study = await readStudy(settings.pgn);
     } catch (error) {
       if (generation === this.generation) this.fail(error);
@@ -162,7 +176,7 @@ export class GrolmanBoard extends HTMLElement {
     this.controls = make("div", { class: "controls", part: "controls", hidden: "" });
     this.stepText = make("p", { class: "step", part: "step", "aria-live": "polite" });
     this.comment = make("p", { class: "comment", part: "comment", "aria-live": "polite", hidden: "" });
-    this.moves = make("ol", { class: "moves", part: "moves", "aria-label": "Turns", hidden: "" });
+    this.moves = make("ol", { class: "moves", part: "moves", "aria-label": t("moves.title"), hidden: "" });
     this.errorLine = make("p", { class: "error", part: "error", role: "alert", hidden: "" });
     this.frame.append(this.titleLine, this.host, this.caption, this.statusLine, this.controls, this.stepText,
                       this.comment, this.moves, this.errorLine);
@@ -175,7 +189,7 @@ export class GrolmanBoard extends HTMLElement {
     this.host.replaceChildren();
     this.caption.replaceChildren();
     this.stepText.textContent = "";
-    this.errorLine.textContent = `This board cannot be shown: ${message}`;
+    this.errorLine.textContent = t("element.failed", { message });
     this.errorLine.hidden = false;
     this.dispatchEvent(new CustomEvent("grolman-error", { bubbles: true, composed: true, detail: message }));
   }
@@ -210,8 +224,8 @@ export class GrolmanBoard extends HTMLElement {
     });
     this.host.append(this.pickerHost);
     this.picker = new Picker(this.pickerHost);
-    const kind = { play: "Playable board", solve: "Problem to solve" }[settings.mode] ?? "Chess board";
-    this.board.view.svg.setAttribute("aria-label", `${kind}, ${this.variantInfo.displayName}`);
+    const kind = t(`element.kind.${settings.mode}`);
+    this.board.view.svg.setAttribute("aria-label", `${kind}, ${variantName(this.variantInfo.name)}`);
     this.frame.addEventListener("keydown", (event) => this.key(event));
 
     if (settings.caption.title) {
@@ -282,13 +296,13 @@ export class GrolmanBoard extends HTMLElement {
     const ids = [];
     for (let id = end; id !== 0; id = nodes[id].parent) ids.unshift(id);
     // The side that played the first turn, else (no turns) the side to move now.
-    const turnColor = capitalize(turns[0]?.color ?? this.game.status().turn);
+    const mover = side(turns[0]?.color ?? this.game.status().turn);
     const steps = [{
       kind: "position", pieces: placement(this.game.startFen()), marks: {}, arrows: [], labels: [], slides: [],
       node: 0, at: 0,
       text: turns.length
-        ? `The start: ${turnColor} to move. Step forward to replay ${turns.length === 1 ? "the turn" : `the ${turns.length} turns`}.`
-        : `${turnColor} to move.`,
+        ? plural("element.start", turns.length, { side: mover })
+        : capitalize(t("cascade.toMove", { side: mover })),
     }];
     this.turnStarts = new Map();
     turns.forEach((turn, index) => {
@@ -345,17 +359,17 @@ export class GrolmanBoard extends HTMLElement {
       return b;
     };
     this.buttons = {
-      first: button("|◀", "First step (Home)", () => this.player.first()),
-      previous: button("◀", "Previous step (←)", () => this.player.previous()),
-      play: button("▶ Play", "Play (space)", () => this.player.toggle()),
-      next: button("▶", "Next step (→)", () => this.player.next()),
-      last: button("▶|", "Last step (End)", () => this.player.skip()),
+      first: button("|◀", t("step.first"), () => this.player.first()),
+      previous: button("◀", t("step.prev"), () => this.player.previous()),
+      play: button(t("step.playButton"), t("step.play"), () => this.player.toggle()),
+      next: button("▶", t("step.next"), () => this.player.next()),
+      last: button("▶|", t("step.last"), () => this.player.skip()),
     };
     this.buttons.next.classList.add("next");
     this.counter = make("span", { class: "counter" });
     this.controls.replaceChildren(...Object.values(this.buttons), this.counter);
     this.controls.setAttribute("role", "group");
-    this.controls.setAttribute("aria-label", "Cascade replay");
+    this.controls.setAttribute("aria-label", t("cascade.label"));
     this.controls.hidden = false;
   }
 
@@ -379,9 +393,9 @@ export class GrolmanBoard extends HTMLElement {
     this.comment.hidden = !note?.comment;
     if (this.buttons) {
       // A lone picture (the start, before any turn) has nothing to replay.
-      this.counter.textContent = count > 1 ? `step ${index + 1} of ${count}` : "";
-      this.buttons.play.textContent = playing ? "❚❚ Pause" : "▶ Play";
-      this.buttons.play.setAttribute("aria-label", playing ? "Pause (space)" : "Play (space)");
+      this.counter.textContent = count > 1 ? t("step.counter", { index: index + 1, count }) : "";
+      this.buttons.play.textContent = t(playing ? "step.pauseButton" : "step.playButton");
+      this.buttons.play.setAttribute("aria-label", t(playing ? "step.pause" : "step.play"));
       this.buttons.play.disabled = count <= 1;
       this.buttons.first.disabled = this.buttons.previous.disabled = index === 0;
       this.buttons.next.disabled = this.buttons.last.disabled = atEnd;
@@ -422,7 +436,7 @@ export class GrolmanBoard extends HTMLElement {
     this.entry.reset(this.game);
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
     this.buildControls();
-    this.undoButton = make("button", { type: "button", class: "undo" }, "Undo");
+    this.undoButton = make("button", { type: "button", class: "undo" }, t("tools.undo"));
     this.undoButton.addEventListener("click", () => this.undo());
     this.controls.append(this.undoButton);
     // A press while a cascade replays brings the live position first.
@@ -440,7 +454,8 @@ export class GrolmanBoard extends HTMLElement {
   /** The status line says only what the step sentence does not: how the game ended. */
   refresh() {
     this.entry.refresh();
-    const { message } = this.entry.status;
+    const { status } = this.entry;
+    const message = status.state === "ongoing" ? "" : outcomeText(status);
     this.statusLine.hidden = !message;
     this.statusLine.textContent = message;
     if (this.undoButton) this.undoButton.disabled = this.game.ply() === 0;
@@ -452,7 +467,7 @@ export class GrolmanBoard extends HTMLElement {
     this.refresh();
     const steps = lastTurnSteps(this.game) ?? [{
       kind: "position", pieces: placement(this.game.fen()), marks: {}, arrows: [], labels: [], slides: [],
-      text: `${capitalize(this.entry.status.turn)} to move: pick a unit to lead (arrow keys and Enter, or click or tap it).`,
+      text: capitalize(t("element.pickLeader", { side: side(this.entry.status.turn) })),
     }];
     this.player.load(steps, { autoplay: false });
   }
@@ -503,14 +518,14 @@ export class GrolmanBoard extends HTMLElement {
     this.undoButton = null;
     this.solveLine = make("p", { class: "solve-line", "aria-live": "polite", "data-state": "solving" });
     this.solution = make("div", { class: "solution", hidden: "" });
-    const again = make("button", { type: "button", class: "again" }, "Start again");
+    const again = make("button", { type: "button", class: "again" }, t("element.again"));
     again.addEventListener("click", () => {
       if (!this.solveMode?.twin) return;
       this.solveMode.restart();
       this.takeBack(this.game.ply());
-      this.say(`${this.sideToMove()} to play.`, "ready");
+      this.say(capitalize(t("element.toPlay", { side: this.sideToMove() })), "ready");
     });
-    const show = make("button", { type: "button", class: "show-solution" }, "Show solution");
+    const show = make("button", { type: "button", class: "show-solution" }, t("element.showSolution"));
     show.addEventListener("click", () => this.solveMode?.reveal());
     this.controls.append(again, show);
     this.statusLine.after(this.solveLine);
@@ -537,7 +552,7 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   sideToMove() {
-    return capitalize(this.game.status().turn);
+    return side(this.game.status().turn);
   }
 
   takeBack(count) {
@@ -553,7 +568,7 @@ export class GrolmanBoard extends HTMLElement {
     try {
       line = lineOf(twin, path);
     } catch (error) {
-      this.say(`This move cannot be shown: ${errorText(error)}`, "error");
+      this.say(t("solve.cannotShow", { message: errorText(error) }), "error");
       return;
     }
     this.takeBack(this.game.ply());
@@ -584,12 +599,12 @@ export class GrolmanBoard extends HTMLElement {
     const bar = make("div", { class: "export" });
     const fen = this.captionFen();
     if (kinds.includes("svg")) {
-      const b = make("button", { type: "button" }, "Download SVG");
+      const b = make("button", { type: "button" }, t("element.downloadSvg"));
       b.addEventListener("click", async () => save(svgBlob(await this.diagramSvg()), fileName(this.settings.caption, fen, "svg")));
       bar.append(b);
     }
     if (kinds.includes("png")) {
-      const b = make("button", { type: "button" }, "Download PNG");
+      const b = make("button", { type: "button" }, t("element.downloadPng"));
       b.addEventListener("click", async () => save(await pngBlob(await this.diagramSvg()), fileName(this.settings.caption, fen, "png")));
       bar.append(b);
     }

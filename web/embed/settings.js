@@ -4,7 +4,7 @@
 
 export const ATTRIBUTES = [
   "variant", "fen", "moves", "pgn", "orientation", "mode", "coordinates",
-  "author", "source", "stipulation", "condition", "title", "export",
+  "author", "source", "stipulation", "condition", "title", "export", "lang",
 ];
 export const CAPTION = ["title", "author", "source", "condition", "stipulation"];
 export const MODES = ["diagram", "replay", "play", "solve"];

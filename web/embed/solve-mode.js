@@ -9,6 +9,9 @@
 import { EngineClient } from "../worker/client.js";
 import { twinTree } from "../ui/solution.js";
 import { errorText } from "../i18n/error-text.js";
+import { capitalize } from "../cascade/text.js";
+import { plural, t } from "../i18n/index.js";
+import { shown } from "../i18n/notation.js";
 
 /** Every first move of a direct mate or selfmate is reported with its refutations. */
 const ALL_TRIES = 64;
@@ -33,29 +36,29 @@ export class SolveMode {
     const { variant, fen, caption } = this.host.settings;
     const stipulation = caption.stipulation;
     if (!stipulation) {
-      this.host.say("This problem has no stipulation (the stipulation attribute), so it cannot be solved.", "error");
+      this.host.say(t("element.solve.noStipulation"), "error");
       return;
     }
-    this.host.say("The solver is looking at the problem…", "solving");
+    this.host.say(t("element.solve.looking"), "solving");
     let problems;
     try {
       problems = await this.client.solve(`${variant} ${fen || this.host.game.fen()} ${stipulation}`, { tries: ALL_TRIES });
     } catch (error) {
-      this.host.say(`The problem could not be solved: ${errorText(error)}`, "error");
+      this.host.say(t("solve.failed", { message: errorText(error) }), "error");
       return;
     }
     this.twin = problems[0]?.twins[0];
     const found = this.twin?.found ?? 0;
     if (!this.twin || this.twin.verdict === "none" || found === 0) {
-      this.host.say(`This problem has no solution (${stipulation}). You can still try moves.`, "unsound");
+      this.host.say(t("element.solve.none", { stipulation }), "unsound");
       this.busy = false;
       return;
     }
     const many = found > 1 && this.twin.verdict === "cooked";
     this.restart();
     this.host.takeBack(0); // the board offers the reader's moves from now on
-    this.host.say(`${many ? `This problem has ${found} solutions, not one. ` : ""}${this.host.sideToMove()} to play: find the ${helpLike(this.twin) ? "solution" : "key"}.`,
-                  many ? "cooked" : "ready");
+    const task = capitalize(t(helpLike(this.twin) ? "element.solve.findSolution" : "element.solve.findKey", { side: this.host.sideToMove() }));
+    this.host.say(`${many ? `${plural("element.solve.cooked", found)} ` : ""}${task}`, many ? "cooked" : "ready");
   }
 
   /** Back to the diagram, the first move to find. */
@@ -77,7 +80,7 @@ export class SolveMode {
     const next = this.node.choices.get(turn.code);
     if (!next) {
       this.busy = true;
-      this.host.say(`${turn.notation} is not the way: taken back. Try another move.`, "wrong");
+      this.host.say(t("element.solve.wrong", { move: shown(turn.notation) }), "wrong");
       setTimeout(() => this.takeBack(1), TAKE_BACK_MS);
       return;
     }
@@ -87,17 +90,17 @@ export class SolveMode {
       if (!refutation) return this.takeBack(1);
       setTimeout(() => {
         this.host.play(refutation.code);
-        this.host.say(`1.${turn.notation}? ${refutation.notation}! That try is refuted: taken back.`, "try");
+        this.host.say(t("element.solve.try", { move: shown(turn.notation), refutation: shown(refutation.notation) }), "try");
         setTimeout(() => this.takeBack(2), TAKE_BACK_MS);
       }, 500);
       return;
     }
     this.path.push(turn.code);
-    const praise = next.kind === "key" ? `1.${turn.notation}! The key.` : `${turn.notation}: right.`;
+    const praise = t(next.kind === "key" ? "element.solve.key" : "element.solve.right", { move: shown(turn.notation) });
     if (next.solved) return this.solved(praise);
     if (next.kind === "line") {
       this.node = next.node;
-      this.host.say(`${praise} Now ${this.host.sideToMove()}.`, "right");
+      this.host.say(`${praise} ${t("element.solve.now", { side: this.host.sideToMove() })}`, "right");
       return;
     }
     // The board answers with the toughest defence: the one that lasts longest.
@@ -108,10 +111,10 @@ export class SolveMode {
     setTimeout(() => {
       this.host.play(reply.turn.code);
       this.path.push(reply.turn.code);
-      if (reply.turnsLeft === 0) return this.solved(`${praise} ${reply.turn.notation}: the defender had to.`);
+      if (reply.turnsLeft === 0) return this.solved(`${praise} ${t("element.solve.forced", { move: shown(reply.turn.notation) })}`);
       this.node = answerNode(reply);
       this.busy = false;
-      this.host.say(`${praise} The defence: ${reply.turn.notation}. Your move.`, "right");
+      this.host.say(`${praise} ${t("element.solve.defence", { move: shown(reply.turn.notation) })}`, "right");
     }, 500);
   }
 
@@ -124,7 +127,7 @@ export class SolveMode {
   solved(praise) {
     this.done = true;
     this.busy = false;
-    this.host.say(`${praise} Solved!`, "solved");
+    this.host.say(`${praise} ${t("element.solve.solved")}`, "solved");
   }
 
   /** The solution tree, each move a button that shows its position on the board. */

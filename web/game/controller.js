@@ -7,11 +7,12 @@ import { piecesFrom, stepState } from "../board/state.js";
 import { stepsOf } from "../cascade/walker.js";
 import { CascadePlayer } from "../cascade/player.js";
 import { TurnEntry, lastTurnSteps } from "./entry.js";
-import { openGame, variantInfo } from "./open.js";
+import { openGame, variantName } from "./open.js";
 import { readFragment, writeFragment } from "./url.js";
 import { dropKept, keepGame, loadGame, loadKept, saveGame } from "./storage.js";
 import { errorText } from "../i18n/error-text.js";
 import { extras } from "../extras.js";
+import { plural, t } from "../i18n/index.js";
 
 export class Controller {
   /**
@@ -51,7 +52,7 @@ export class Controller {
       if (problem) this.ui.errors.show(problem);
     } else {
       const stored = loadGame();
-      const problem = stored ? this.load(stored, "saved game") : "no game";
+      const problem = stored ? this.load(stored, "saved") : "no game";
       if (!this.game) this.load({ variant: "grolman", fen: null, moves: [] }, null);
       if (stored && problem) this.ui.errors.show(problem);
     }
@@ -77,15 +78,15 @@ export class Controller {
     try {
       game = openGame(variant ?? "grolman", fen);
     } catch (error) {
-      const reason = error.field === "fen" ? `bad FEN (${errorText(error)})` : errorText(error);
-      return `The ${source} was not opened: ${reason}.`;
+      const reason = error.field === "fen" ? t("open.badFen", { message: errorText(error) }) : errorText(error);
+      return t(`open.failed.${source}`, { reason });
     }
     let problem = null;
     if (tree) {
       try {
         game.readTreeCodes(tree);
       } catch (error) {
-        problem = `The ${source}'s turns could not all be read: ${errorText(error)}. The game keeps the turns before it.`;
+        problem = t(`open.treeUnread.${source}`, { message: errorText(error) });
       }
       moves = [];
     }
@@ -93,7 +94,7 @@ export class Controller {
       try {
         game.play(code);
       } catch (error) {
-        problem = `Turn ${index + 1} of the ${source} ("${code}") cannot be played: ${errorText(error)}. The game stops before it.`;
+        problem = t(`open.turnUnplayable.${source}`, { number: index + 1, code, message: errorText(error) });
         break;
       }
     }
@@ -105,7 +106,7 @@ export class Controller {
   restoreKept() {
     const kept = loadKept();
     if (!kept) return null;
-    const problem = this.load(kept, "saved game");
+    const problem = this.load(kept, "saved");
     dropKept();
     this.persist();
     return problem;
@@ -205,7 +206,7 @@ export class Controller {
     history.replaceState(null, "", this.writtenHash);
     this.showFen();
     this.ui.moveList.render(this.tree);
-    this.ui.status.show(this.status, variantInfo(this.game.variant()).displayName);
+    this.ui.status.show(this.status, variantName(this.game.variant()));
     this.onChange?.();
   }
 
@@ -236,7 +237,7 @@ export class Controller {
   /** The prompt of an open choice; the cascade line stops inviting a new leader meanwhile. */
   sayChoice(text) {
     this.ui.prompt.set(text);
-    if (text) this.ui.cascade.show({ kind: "choice", text: "Waiting for your choice: see the prompt under the board." }, 0, 0, false);
+    if (text) this.ui.cascade.show({ kind: "choice", text: t("step.waiting") }, 0, 0, false);
   }
 
   /** The current node's position, playable, with its turn highlighted. */
@@ -253,6 +254,17 @@ export class Controller {
     this.showPlace();
   }
 
+  /** Writes the page's texts again (after a change of language or piece letters): the move
+   *  list, the status, the prompt and the current turn's steps, at the step shown. */
+  retell() {
+    this.ui.status.show(this.status, variantName(this.game.variant()));
+    // A choice being entered keeps its board and prompt; the list is written again.
+    if (this.entry) return this.ui.moveList.render(this.tree);
+    const index = this.player.index;
+    this.showCurrent();
+    this.player.go(index);
+  }
+
   /** The move list, the FEN box and the prompt for the current node. */
   showPlace() {
     this.ui.moveList.render(this.tree);
@@ -260,7 +272,7 @@ export class Controller {
     if (this.entry) return;
     const node = this.node;
     this.ui.prompt.set(node.children.length
-      ? `Viewing ${this.viewedName(node)}: a different turn here starts a side line; ▶| goes to the end of the line.`
+      ? t("view.prompt", { place: this.viewedName(node) })
       : null);
   }
 
@@ -314,8 +326,8 @@ export class Controller {
     let end = node;
     while (end.children.length) end = this.tree.nodes[end.children[0]];
     const moves = end.turn ? end.turn.moveNumber : 0;
-    if (!node.turn) return `the start of ${moves} ${moves === 1 ? "move" : "moves"}`;
-    return `move ${node.turn.moveNumber} (${node.turn.color === "white" ? "White" : "Black"}) of ${moves}`;
+    if (!node.turn) return plural("view.start", moves);
+    return t(`view.move.${node.turn.color}`, { number: node.turn.moveNumber, count: moves });
   }
 
   /** Moves the line through `id` up one place; deletes the turn at `id` and what follows it. */

@@ -4,7 +4,8 @@
 // chosen. Every fact is the wasm Game's; one module, so that a fix lands in both hosts.
 import { piecesOf } from "../../pkg/grolman.js";
 import { marksFrom, piecesFrom } from "../board/state.js";
-import { candidatesClause, capitalize } from "../cascade/text.js";
+import { candidatesClause, capitalize, side } from "../cascade/text.js";
+import { t } from "../i18n/index.js";
 import { piecesAfterPrefix, stepsOf } from "../cascade/walker.js";
 
 const unique = (items, key = (x) => x) => {
@@ -126,21 +127,20 @@ export class TurnEntry {
                        choosable: froms.length > 1 ? new Set(froms) : null });
       let square = froms[0];
       if (froms.length > 1) {
-        this.say(`${clause}, and they tie: choose the unit that follows ` +
-          `(${froms.join(" or ")}: arrow keys and Enter, or click or tap it; Escape cancels).`);
+        this.say(t("entry.tie", { clause, squares: froms.join(t("list.or")) }));
         square = await this.board.nextChoice();
         if (square === null || this.pending !== entry) return null;
       } else {
         // One unit, several ways (a promotion, or either castling square): ask only how.
-        this.say(`${clause}: choose how it follows.`);
+        this.say(t("entry.how", { clause }));
       }
       const options = open.options.filter((o) => o.from === square);
       if (options.length === 1) return options[0].code;
       return this.pick(entry, {
-        title: `${square} follows: choose`,
+        title: t("entry.follows", { square }),
         options: options.map((o) => ({
           role: o.promotion ?? o.role, color: mover, value: o.code,
-          label: o.promotion ? `to ${o.to}, promoting to a ${o.promotion}` : `to ${o.to}`,
+          label: o.promotion ? t("entry.toPromoting", { square: o.to, kind: t(`kind.${o.promotion}.into`) }) : t("entry.to", { square: o.to }),
         })),
       });
     }
@@ -148,12 +148,12 @@ export class TurnEntry {
     const square = open.options[0]?.square ?? open.options[0]?.to;
     this.board.set({ marks: marksFrom({ chosen: square ? [square] : [] }) });
     const title = open.kind === "owner_promotion"
-      ? `${capitalize(owner)} chooses what the new pawn on ${square} becomes`
-      : "Promote to";
+      ? capitalize(t("entry.ownerChooses", { side: side(owner), square }))
+      : t("entry.promoteTo");
     this.say(`${title}.`);
     return this.pick(entry, {
       title,
-      options: open.options.map((o) => ({ role: o.promotion, color: owner, label: o.promotion, value: o.code })),
+      options: open.options.map((o) => ({ role: o.promotion, color: owner, label: t(`role.${o.promotion}`), value: o.code })),
     });
   }
 

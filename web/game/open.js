@@ -2,6 +2,7 @@
 // rules crate knows (asked once), and a wasm Game from a variant and a FEN that says which of
 // the two it refused.
 import { Game, variants } from "../../pkg/grolman.js";
+import { t } from "../i18n/index.js";
 
 let known = null;
 
@@ -13,6 +14,9 @@ export function variantList() {
 
 /** The entry of `variantList()` for a variant's name as the Game reports it. */
 export const variantInfo = (name) => variantList().find((v) => v.name === name);
+
+/** A variant's name for people, in the reader's language ("Grolman chess", "Шахматы Гролмана"). */
+export const variantName = (name) => t(`variant.${name}`);
 
 /** Why `openGame` refused: `field` is "variant" or "fen"; the crate's error (its message,
  *  code and facts) otherwise. */

@@ -1,4 +1,7 @@
-// The game-over banner (status().message) and the error line (rules messages, bad links).
+// The game-over banner (the status's outcome, in the reader's language) and the error line
+// (rules messages, bad links).
+import { outcomeText, side } from "../cascade/text.js";
+import { t } from "../i18n/index.js";
 
 export class StatusBanner {
   constructor(host, variantLabel) {
@@ -9,11 +12,11 @@ export class StatusBanner {
   /** @param {object} status  wasm `status()`  @param {string} name  the variant's display name */
   show(status, name) {
     this.variantLabel.textContent = name;
-    document.title = `${name} · Grolman playground`;
+    document.title = t("page.documentTitle", { variant: name });
     const over = status.state !== "ongoing";
     this.host.hidden = !over && !status.check;
     this.host.className = `status ${over ? "over" : "check"}`;
-    this.host.textContent = over ? `${status.message} (${status.result})` : status.check ? `${cap(status.turn)} is in check.` : "";
+    this.host.textContent = over ? `${outcomeText(status)} (${status.result})` : status.check ? cap(t("cascade.check", { side: side(status.turn) })) : "";
   }
 }
 

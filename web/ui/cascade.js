@@ -1,6 +1,7 @@
 // The cascade panel: the sentence of the current step (also read by screen readers through
 // the aria-live region), the step counter, and the replay controls.
 import { SPEEDS } from "../cascade/player.js";
+import { t } from "../i18n/index.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,13 +26,13 @@ export class CascadePanel {
 
   /** @param {object|null} step */
   show(step, index, count, playing) {
-    const text = step ? step.text : "Pick a unit to lead: the marked units can move.";
+    const text = step ? step.text : t("step.pickLeader");
     if (this.text.textContent !== text) this.text.textContent = text;
     this.text.dataset.step = step ? step.kind : "none";
-    this.counter.textContent = count ? `step ${index + 1} of ${count}` : "";
+    this.counter.textContent = count ? t("step.counter", { index: index + 1, count }) : "";
     this.counter.dataset.index = String(index);
-    this.play.textContent = playing ? "❚❚ Pause" : "▶ Play";
-    this.play.setAttribute("aria-label", playing ? "Pause (space)" : "Play (space)");
+    this.play.textContent = t(playing ? "step.pauseButton" : "step.playButton");
+    this.play.setAttribute("aria-label", t(playing ? "step.pause" : "step.play"));
     for (const id of ["step-first", "step-prev"]) $(id).disabled = !count || index === 0;
     for (const id of ["step-next", "step-skip"]) $(id).disabled = !count || index === count - 1;
     this.play.disabled = !count;

@@ -1,7 +1,8 @@
 // The new-game dialog and the PGN dialog (export, copy, download, import from text or file).
 // Errors from the rules crate are shown inline; the current game is kept until one succeeds.
 
-import { variantList } from "../game/open.js";
+import { variantList, variantName } from "../game/open.js";
+import { t } from "../i18n/index.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,9 +11,9 @@ export function bindNewGameDialog(controller) {
   const error = $("new-error");
   const fen = $("new-fen");
   const variant = $("new-variant");
-  // The variants the rules crate knows, in its order and with its names.
-  variant.replaceChildren(...variantList().map((v) => new Option(v.displayName, v.name)));
   $("new-game").addEventListener("click", () => {
+    // The variants the rules crate knows, in its order, named in the reader's language.
+    variant.replaceChildren(...variantList().map((v) => new Option(variantName(v.name), v.name)));
     error.textContent = "";
     variant.value = controller.variant;
     dialog.showModal();
@@ -45,15 +46,15 @@ export function bindPgnDialog(controller, note) {
   });
   $("pgn-close").addEventListener("click", () => dialog.close());
   $("pgn-copy").addEventListener("click", async () => {
-    error.textContent = (await copy(text.value)) ? "" : "The clipboard is not available here: select the text and copy it.";
-    if (!error.textContent) note("PGN copied.");
+    error.textContent = (await copy(text.value)) ? "" : t("pgn.noClipboard");
+    if (!error.textContent) note(t("pgn.copied"));
   });
   $("pgn-paste").addEventListener("click", async () => {
     try {
       text.value = await navigator.clipboard.readText();
       error.textContent = "";
     } catch {
-      error.textContent = "The clipboard cannot be read here: paste into the box (Ctrl+V).";
+      error.textContent = t("pgn.noPaste");
     }
   });
   $("pgn-download").addEventListener("click", () => {

@@ -3,7 +3,9 @@
 // its row, deeper side lines in parentheses inline; comments after their turn. One button per
 // turn, the current one marked. A long Tatarstan transformation list is shown as its counts,
 // the full notation one click away. The tree comes from the wasm Game (`tree()`).
-import { summarised } from "../cascade/summary.js";
+import { summarised, turnText } from "../cascade/summary.js";
+import { t } from "../i18n/index.js";
+import { shown } from "../i18n/notation.js";
 
 const GLYPHS = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
 
@@ -44,7 +46,7 @@ export class MoveList {
         rows.push(row);
       }
       row.append(turnButton(main, current));
-      if (summarised(turn)) row.append(fullNotation(turn.notation));
+      if (summarised(turn)) row.append(fullNotation(shown(turn.notation)));
       if (turn.notation.length > 24) row.classList.add("long");
       // Side lines and comments interrupt the main line's rows, as on lichess.
       if (sides.length) {
@@ -114,7 +116,7 @@ function turnButton(node, current) {
   button.dataset.code = turn.code;
   button.dataset.notation = turn.notation;
   const glyphs = node.note.nags.map((n) => GLYPHS[n] ?? "").join("");
-  button.textContent = (summarised(turn) ?? turn.notation) + glyphs;
+  button.textContent = turnText(turn) + glyphs;
   if (node.id === current) button.setAttribute("aria-current", "step");
   return button;
 }
@@ -145,7 +147,7 @@ function fullNotation(notation) {
   const details = document.createElement("details");
   details.className = "full-notation";
   const summary = document.createElement("summary");
-  summary.textContent = "every transformation";
+  summary.textContent = t("moves.everyTransformation");
   const text = document.createElement("span");
   text.textContent = notation;
   details.append(summary, text);

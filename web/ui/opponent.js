@@ -4,7 +4,7 @@
 import { Game, engineLevels } from "../../pkg/grolman.js";
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { marksFrom } from "../board/state.js";
-import { summarised } from "../cascade/summary.js";
+import { turnText } from "../cascade/summary.js";
 import { errorText } from "../i18n/error-text.js";
 
 /** The engine's level (1-5) of a variant, as the facade gives it: `{ level, movetimeMs, maxDepth,
@@ -162,7 +162,7 @@ export class Opponent {
       game = new Game(this.controller.variant, this.controller.game.fen());
       return result.pv.map((code) => {
         const turn = game.play(code);
-        return summarised(turn) ?? turn.notation;
+        return turnText(turn);
       });
     } catch {
       return result.pvNotation;

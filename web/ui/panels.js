@@ -8,6 +8,7 @@ import { Projector, turnWalk } from "./projector.js";
 import { SolvePanel } from "./solve.js";
 import { bindNewGameDialog, bindPgnDialog, copy } from "./dialogs.js";
 import { bindStudio } from "../edit/studio.js";
+import { t } from "../i18n/index.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,7 +41,7 @@ export function bindPanels(controller, { prefs, save, note, studio, host }) {
   bindPgnDialog(controller, note);
   $("copy-link").addEventListener("click", async () => {
     const link = controller.link();
-    note((await copy(link)) ? "Link copied." : `Copy this link: ${link}`);
+    note((await copy(link)) ? t("share.copied") : t("share.copyThis", { link }));
   });
   return {
     opponent,

@@ -1,5 +1,6 @@
 // A small chooser over the board: promotion kinds, the owner's kind in Tatarstan chess,
 // or which of a tied unit's options. Resolves with the chosen value, or null (Escape).
+import { t } from "../i18n/index.js";
 
 export class Picker {
   /** @param {HTMLElement} host */
@@ -37,7 +38,7 @@ export class Picker {
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "picker-cancel";
-    cancel.textContent = "Cancel";
+    cancel.textContent = t("cancel");
     cancel.addEventListener("click", () => this.cancel());
     const row = document.createElement("div");
     row.className = "picker-options";

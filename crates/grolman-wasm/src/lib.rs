@@ -464,6 +464,15 @@ pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, Fail> {
     Ok(turns_js::turns_to_js(&notation::legal_turns(&pos, rules)))
 }
 
+/// Literature notation (one turn, or a line of numbered turns) with `letters` for the English
+/// piece letters: five letters separated by spaces, king, queen, rook, bishop, knight
+/// (`"Кр Ф Л С К"`, `"♔ ♕ ♖ ♗ ♘"`). The page shows turns so; PGN, codes and links stay English.
+#[wasm_bindgen(js_name = notationIn)]
+pub fn notation_in(text: &str, letters: &str) -> Result<String, JsError> {
+    let letters = notation::letters::Letters::parse(letters).map_err(err)?;
+    Ok(notation::letters::relabel(text, &letters))
+}
+
 /// `[{name, displayName, aliases, condition}]`: every variant, in the order the page offers them.
 #[wasm_bindgen]
 pub fn variants() -> Result<JsValue, Fail> {

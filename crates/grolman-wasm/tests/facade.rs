@@ -2,8 +2,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use grolman_wasm::{
-    diagram_facts, engine_levels, examine_setup, pass_fen, pieces_of, read_pgn, setup_of, turns_of, variants,
-    write_pgn, Game,
+    diagram_facts, engine_levels, examine_setup, notation_in, pass_fen, pieces_of, read_pgn, setup_of, turns_of,
+    variants, write_pgn, Game,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -468,4 +468,16 @@ fn a_note_is_read_field_by_field_and_a_bad_field_is_named() {
         "bad note: \"e9\" is not a square"
     );
     assert_eq!(message(serde_json::json!("x")), "bad note: expected an object");
+}
+
+#[wasm_bindgen_test]
+fn a_turn_is_shown_in_a_languages_letters_and_a_bad_letter_set_is_an_error() {
+    let mut g = Game::new("grolman", None).unwrap();
+    let t = g.play("e2e4").unwrap();
+    assert_eq!(
+        notation_in(&text(&t, "notation"), "R D T A C").unwrap(),
+        "e4 (Cg1-e2, Th1-g1)"
+    );
+    assert_eq!(notation_in("Kf2 [a1=B]", "Кр Ф Л С К").unwrap(), "Крf2 [a1=С]");
+    assert!(notation_in("e4", "K Q R").is_err());
 }

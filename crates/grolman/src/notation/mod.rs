@@ -2,6 +2,7 @@
 //! (4.2) and PGN (4.3), with the
 //! movetext they share with the page's tree of turns.
 
+pub mod letters;
 pub mod literature;
 pub mod movetext;
 pub mod pgn;
