@@ -3,6 +3,7 @@
 import { ALL_SQUARES, FILES, SQUARE_SIZE as S, coords } from "./config.js";
 import { pieceSymbols } from "./pieces.js";
 import { destsOf } from "./state.js";
+import { t } from "../i18n/index.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const el = (name, attrs = {}) => {
@@ -18,20 +19,9 @@ const arrowhead = (kind) =>
   `<marker id="arrowhead-${kind}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" ` +
   `orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z" class="arrowhead ${kind}"/></marker>`;
 
-/** What a highlight means, as a square's label reads it out (and as the legend names it). */
-export const MARK_WORDS = {
-  last: "last move",
-  "last-chain": "moved in the last turn",
-  vacated: "vacated",
-  candidate: "candidate",
-  weakest: "weakest candidate",
-  moved: "moved",
-  chosen: "filled by the follower",
-  defender: "defender",
-  transformed: "transformed",
-  hint: "hint",
-  "hint-to": "hint destination",
-};
+/** The highlights a square's label reads out, each in the catalog as `mark.<name>`. */
+const SPOKEN_MARKS = new Set(["last", "last-chain", "vacated", "candidate", "weakest", "moved", "chosen",
+  "defender", "transformed", "hint", "hint-to"]);
 
 /** Top-left corner of a square in board units for an orientation. */
 export function origin(square, orientation) {
@@ -50,7 +40,7 @@ export class BoardView {
       class: "board",
       viewBox: `0 0 ${8 * S} ${8 * S}`,
       role: "group",
-      "aria-label": "Chess board",
+      "aria-label": t("element.kind.diagram"),
       // Chromium makes an <svg> with focus listeners a tab stop; the roving square is the only one.
       tabindex: "-1",
     });
@@ -168,12 +158,12 @@ export class BoardView {
 
   describe(square, state, dests, marks) {
     const piece = state.pieces.get(square);
-    const parts = [piece ? `${pieceName(piece)} on ${square}` : `empty ${square}`];
-    if (square === state.selected) parts.push("picked");
-    else if (state.dests?.has(square)) parts.push("can lead");
-    if (dests.has(square)) parts.push("destination");
-    if (state.choosable?.has(square)) parts.push("can be chosen");
-    for (const mark of marks) parts.push(MARK_WORDS[mark] ?? mark.replace(/-/g, " "));
+    const parts = [piece ? t("editor.unitOn", { piece: t(`piece.${piece.color}.${piece.role}`), square }) : t("square.empty", { square })];
+    if (square === state.selected) parts.push(t("square.picked"));
+    else if (state.dests?.has(square)) parts.push(t("square.canLead"));
+    if (dests.has(square)) parts.push(t("square.destination"));
+    if (state.choosable?.has(square)) parts.push(t("square.choosable"));
+    for (const mark of marks) parts.push(SPOKEN_MARKS.has(mark) ? t(`mark.${mark}`) : mark.replace(/-/g, " "));
     return parts.join(", ");
   }
 

@@ -11,6 +11,7 @@ import { coords, squareName } from "../board/config.js";
 import { variantList, variantName } from "../game/open.js";
 import { editFragment } from "../game/url.js";
 import { errorText } from "../i18n/error-text.js";
+import { t } from "../i18n/index.js";
 
 // The editor's questions are in the rules' extras package, and its stylesheet comes with it: the
 // page's first load carries neither. The module is ready once both are.
@@ -26,7 +27,7 @@ const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const EMPTY_FEN = "8/8/8/8/8/8/8/8 w - - 0 1";
 const ROLES = ["king", "queen", "rook", "bishop", "knight", "pawn"];
 const COLORS = ["white", "black"];
-const CASTLING = [["K", "white O-O"], ["Q", "white O-O-O"], ["k", "black O-O"], ["q", "black O-O-O"]];
+const CASTLING = [["K", "white", "O-O"], ["Q", "white", "O-O-O"], ["k", "black", "O-O"], ["q", "black", "O-O-O"]];
 
 const make = (tag, attributes = {}, text = "") => {
   const node = document.createElement(tag);
@@ -78,14 +79,14 @@ export class Editor {
   build() {
     const root = this.root;
     root.classList.add("editor");
-    const heading = make("h2", { id: "editor-title" }, "Board editor");
-    const palette = make("div", { class: "palette", role: "toolbar", "aria-label": "Units to place" });
+    const heading = make("h2", { id: "editor-title" }, t("editor.title"));
+    const palette = make("div", { class: "palette", role: "toolbar", "aria-label": t("editor.palette") });
     this.paletteButtons = [];
     for (const color of COLORS) {
       const row = make("div", { class: `palette-row ${color}` });
       for (const role of ROLES) {
-        const button = make("button", { type: "button", class: "palette-unit", "aria-label": `${color} ${role}`,
-                                        title: `${color} ${role}`, "aria-pressed": "false",
+        const button = make("button", { type: "button", class: "palette-unit", "aria-label": t(`piece.${color}.${role}`),
+                                        title: t(`piece.${color}.${role}`), "aria-pressed": "false",
                                         "data-color": color, "data-role": role });
         button.append(unitPicture(color, role));
         this.bindPaletteButton(button, { color, role });
@@ -93,8 +94,8 @@ export class Editor {
       }
       palette.append(row);
     }
-    const eraser = make("button", { type: "button", class: "palette-eraser", "aria-label": "eraser", title: "eraser",
-                                    "aria-pressed": "false", "data-tool": "eraser" }, "⌫ Eraser");
+    const eraser = make("button", { type: "button", class: "palette-eraser", "aria-label": t("editor.eraser"), title: t("editor.eraser"),
+                                    "aria-pressed": "false", "data-tool": "eraser" }, `⌫ ${t("editor.eraserButton")}`);
     this.bindPaletteButton(eraser, "eraser");
     palette.append(eraser);
 
@@ -102,43 +103,43 @@ export class Editor {
     const hint = make("p", { class: "editor-hint", id: "editor-hint", "aria-live": "polite" });
     this.hint = hint;
 
-    const tools = make("div", { class: "editor-tools", role: "group", "aria-label": "Whole board" });
+    const tools = make("div", { class: "editor-tools", role: "group", "aria-label": t("editor.wholeBoard") });
     const button = (label, id, action) => {
       const b = make("button", { type: "button", id }, label);
       b.addEventListener("click", action);
       return b;
     };
     tools.append(
-      button("Clear", "editor-clear", () => this.load(EMPTY_FEN)),
-      button("Standard start", "editor-start", () => this.load(START_FEN)),
-      button("Flip colours", "editor-flip-colours", () => this.flipColours()),
-      button("Mirror", "editor-mirror", () => this.mirror()),
+      button(t("editor.clear"), "editor-clear", () => this.load(EMPTY_FEN)),
+      button(t("new.standard"), "editor-start", () => this.load(START_FEN)),
+      button(t("editor.flipColours"), "editor-flip-colours", () => this.flipColours()),
+      button(t("editor.mirror"), "editor-mirror", () => this.mirror()),
     );
 
     const fields = make("div", { class: "editor-fields" });
-    const variantLabel = make("label", {}, "Variant ");
+    const variantLabel = make("label", {}, `${t("new.variant")} `);
     this.variantSelect = make("select", { id: "editor-variant" });
     for (const { name } of variantList()) this.variantSelect.append(make("option", { value: name }, variantName(name)));
     this.variantSelect.addEventListener("change", () => { this.variant = this.variantSelect.value; this.update(); });
     variantLabel.append(this.variantSelect);
 
     const side = make("fieldset", { class: "editor-side" });
-    side.append(make("legend", {}, "To move"));
+    side.append(make("legend", {}, t("editor.toMove")));
     this.turnRadios = {};
     for (const color of COLORS) {
       const label = make("label");
       const radio = make("input", { type: "radio", name: "editor-turn", value: color, id: `editor-turn-${color}` });
       radio.addEventListener("change", () => { this.turn = color; this.update(); });
-      label.append(radio, ` ${color[0].toUpperCase()}${color.slice(1)}`);
+      label.append(radio, ` ${t(`editor.side.${color}`)}`);
       side.append(label);
       this.turnRadios[color] = radio;
     }
 
     const castling = make("fieldset", { class: "editor-castling" });
-    castling.append(make("legend", {}, "Castling"));
+    castling.append(make("legend", {}, t("editor.castling")));
     this.castlingBoxes = {};
-    for (const [letter, words] of CASTLING) {
-      const label = make("label", { title: words });
+    for (const [letter, color, castle] of CASTLING) {
+      const label = make("label", { title: t(`editor.castling.${color}`, { castle }) });
       const box = make("input", { type: "checkbox", value: letter, id: `editor-castling-${letter}` });
       box.addEventListener("change", () => {
         this.castling = CASTLING.map(([l]) => l).filter((l) => this.castlingBoxes[l].checked).join("");
@@ -149,7 +150,7 @@ export class Editor {
       this.castlingBoxes[letter] = box;
     }
 
-    const epLabel = make("label", {}, "En passant ");
+    const epLabel = make("label", {}, `${t("editor.enPassant")} `);
     this.epSelect = make("select", { id: "editor-ep" });
     this.epSelect.addEventListener("change", () => { this.enPassant = this.epSelect.value || null; this.update(); });
     epLabel.append(this.epSelect);
@@ -164,14 +165,14 @@ export class Editor {
     this.problem = make("p", { id: "editor-problem", class: "editor-problem", role: "status", "aria-live": "polite" });
 
     const finish = make("div", { class: "editor-actions" });
-    const stipulationLabel = make("label", {}, "Stipulation ");
+    const stipulationLabel = make("label", {}, `${t("solve.stipulation")} `);
     this.stipulation = make("input", { id: "editor-stipulation", value: "#2", size: "6", spellcheck: "false" });
     stipulationLabel.append(this.stipulation);
-    this.playButton = button("Play from here", "editor-play", () => this.finish("play"));
-    this.solveButton = button("Solve from here", "editor-solve", () => this.finish("solve"));
-    this.embedButton = button("Embed this…", "editor-embed", () => this.finish("embed"));
+    this.playButton = button(t("editor.play"), "editor-play", () => this.finish("play"));
+    this.solveButton = button(t("editor.solve"), "editor-solve", () => this.finish("solve"));
+    this.embedButton = button(t("editor.embed"), "editor-embed", () => this.finish("embed"));
     finish.append(this.playButton, stipulationLabel, this.solveButton, this.embedButton,
-                  button("Close", "editor-close", () => this.actions.close()));
+                  button(t("close"), "editor-close", () => this.actions.close()));
 
     const controls = make("div", { class: "editor-controls" });
     controls.append(palette, tools, fields, fenLabel, this.fenInput, this.problem, finish);
@@ -185,7 +186,7 @@ export class Editor {
       onMove: (from, to) => this.shift(from, to),
     });
     this.board.set({ editable: true });
-    this.board.view.svg.setAttribute("aria-label", "Board editor");
+    this.board.view.svg.setAttribute("aria-label", t("editor.title"));
   }
 
   /** A palette button picks its tool on a click (or Enter / Space); a drag drops the unit on a square. */
@@ -234,9 +235,9 @@ export class Editor {
       button.setAttribute("aria-pressed", String(Boolean(mine)));
     }
     this.board.set({ selected: null });
-    this.hint.textContent = tool === "eraser" ? "Eraser: click or tap the units to remove (or press Enter on a square)."
-      : tool ? `Placing ${tool.color} ${tool.role}s: click or tap squares (or press Enter on a square). Pick it again to stop.`
-      : "Drag units to move them, off the board to remove them; or pick a unit from the palette.";
+    this.hint.textContent = tool === "eraser" ? t("editor.hint.eraser")
+      : tool ? t("editor.hint.placing", { pieces: t(`pieces.${tool.color}.${tool.role}`) })
+      : t("editor.hint");
   }
 
   // ---- edits ---------------------------------------------------------------------------
@@ -254,7 +255,7 @@ export class Editor {
     if (this.pieces.has(square)) {
       this.lifted = square;
       this.board.set({ selected: square });
-      this.hint.textContent = `Lifted the ${this.describe(square)}: press another square to put it there.`;
+      this.hint.textContent = t("editor.hint.lifted", { unit: this.describe(square) });
     }
   }
 
@@ -302,7 +303,7 @@ export class Editor {
 
   describe(square) {
     const unit = this.pieces.get(square);
-    return unit ? `${unit.color} ${unit.role} on ${square}` : square;
+    return unit ? t("editor.unitOn", { piece: t(`piece.${unit.color}.${unit.role}`), square }) : square;
   }
 
   // ---- the position ---------------------------------------------------------------------
@@ -313,7 +314,7 @@ export class Editor {
     try {
       setup = setupOf(fen.trim());
     } catch (error) {
-      this.problem.textContent = `This FEN cannot be read: ${errorText(error)}`;
+      this.problem.textContent = t("editor.unreadable", { message: errorText(error) });
       this.problem.dataset.state = "unreadable";
       return false;
     }
@@ -343,13 +344,13 @@ export class Editor {
       box.disabled = !examined.possibleCastling.includes(letter);
       box.checked = this.castling.includes(letter);
     }
-    this.epSelect.replaceChildren(make("option", { value: "" }, "none"),
+    this.epSelect.replaceChildren(make("option", { value: "" }, t("editor.none")),
       ...examined.possibleEnPassant.map((square) => make("option", { value: square }, square)));
     this.epSelect.value = this.enPassant ?? "";
     this.epSelect.disabled = examined.possibleEnPassant.length === 0;
     if (document.activeElement !== this.fenInput || this.fenInput.value.trim() !== examined.fen) this.fenInput.value = examined.fen;
     this.problem.dataset.state = examined.error ? "illegal" : "legal";
-    this.problem.textContent = examined.error ? `Not a legal position yet: ${errorText(examined.error)}.` : "A legal position.";
+    this.problem.textContent = examined.error ? t("editor.illegal", { reason: errorText(examined.error) }) : t("editor.legal");
     for (const b of [this.playButton, this.solveButton, this.embedButton]) b.disabled = Boolean(examined.error);
     history.replaceState(null, "", editFragment(this.variant, examined.fen));
   }

@@ -8,7 +8,8 @@ import { readFragment } from "../game/url.js";
 import "./grolman-board.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import { extras } from "../extras.js";
-import { variantInfo } from "../game/open.js";
+import { variantInfo, variantName } from "../game/open.js";
+import { onLanguageChange, t } from "../i18n/index.js";
 import { errorText } from "../i18n/error-text.js";
 
 /** Where the element is once dist/grolman-embed/ is copied to the root of a site. */
@@ -75,19 +76,26 @@ export function iframeSnippet(settings) {
   return `<iframe src="${attribute(src)}" width="380" height="${height}" title="${attribute(settings.title ?? "Grolman board")}"></iframe>`;
 }
 
+/** `text` with its `{name}` placeholders as <code> elements of `codes[name]`. */
+const withCode = (text, codes) =>
+  text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? make("code", {}, codes[part]) : part));
+
 function install() {
   const share = document.querySelector(".share");
   if (!share || document.getElementById("embed-open")) return;
-  document.head.append(make("link", { rel: "stylesheet", href: new URL("./dialog.css", import.meta.url).href }));
-  const open = make("button", { type: "button", id: "embed-open" }, "Embed…");
+  if (!document.querySelector("link[data-embed-dialog]")) {
+    document.head.append(make("link", { rel: "stylesheet", href: new URL("./dialog.css", import.meta.url).href, "data-embed-dialog": "" }));
+  }
+  const open = make("button", { type: "button", id: "embed-open" }, t("embed.open"));
   share.insertBefore(open, share.querySelector(".note") ?? null);
 
   const dialog = make("dialog", { id: "embed-dialog", "aria-labelledby": "embed-title" });
   const form = make("form", { method: "dialog", class: "embed-form" });
-  form.append(make("h2", { id: "embed-title" }, "Embed this board"));
+  form.append(make("h2", { id: "embed-title" }, t("embed.title")));
   const choice = make("fieldset");
-  choice.append(make("legend", {}, "Show"));
-  for (const [value, label] of [["position", "the current position (diagram)"], ["game", "the game (replay of every turn)"], ["study", "the game as a study (its side lines, comments and drawings)"], ["play", "the current position (playable)"], ["solve", "the current position as a problem to solve (give the stipulation)"]]) {
+  choice.append(make("legend", {}, t("embed.show")));
+  for (const value of ["position", "game", "study", "play", "solve"]) {
+    const label = t(`embed.show.${value}`);
     const wrap = make("label");
     const radio = make("input", { type: "radio", name: "embed-what", value });
     if (value === "position") radio.checked = true;
@@ -95,47 +103,46 @@ function install() {
     choice.append(wrap);
   }
   const fields = make("fieldset", { class: "embed-caption" });
-  fields.append(make("legend", {}, "Caption"));
+  fields.append(make("legend", {}, t("embed.caption")));
   const inputs = {};
   for (const name of CAPTION) {
-    const wrap = make("label", {}, `${name[0].toUpperCase()}${name.slice(1)} `);
+    const wrap = make("label", {}, `${t(`embed.caption.${name}`)} `);
     inputs[name] = make("input", { name: `embed-${name}`, spellcheck: "false", autocomplete: "off",
-      placeholder: { title: "Problem 1", author: "A. Composer", source: "Problemist 2024", stipulation: "#2" }[name] });
+      placeholder: name === "stipulation" ? "#2" : t(`embed.placeholder.${name}`) });
     wrap.append(inputs[name]);
     fields.append(wrap);
   }
   const code = (id, label) => {
     const wrap = make("label", { class: "snippet" }, label);
     const area = make("textarea", { id, rows: "4", readonly: "", spellcheck: "false" });
-    const copy = make("button", { type: "button" }, "Copy");
+    const copy = make("button", { type: "button" }, t("pgn.copy"));
     copy.addEventListener("click", async () => {
       area.select();
       try {
         await navigator.clipboard.writeText(area.value);
-        copy.textContent = "Copied";
+        copy.textContent = t("solution.copied");
       } catch {
-        copy.textContent = "Select and copy";
+        copy.textContent = t("embed.selectCopy");
       }
-      setTimeout(() => { copy.textContent = "Copy"; }, 2000);
+      setTimeout(() => { copy.textContent = t("pgn.copy"); }, 2000);
     });
     wrap.append(area, copy);
     return { wrap, area };
   };
-  const element = code("embed-element", "Element (one script tag):");
+  const element = code("embed-element", t("embed.element"));
   const where = make("p", { class: "embed-where", id: "embed-where" });
-  where.append("For your own site: run ", make("code", {}, "make dist"), " and copy the folder ",
-    make("code", {}, "dist/grolman-embed/"), " to your site's root (its README gives the Content Security Policy line and the .wasm type your server needs). The snippet loads the element from there; the playground's own server does not serve other sites.");
+  where.append(...withCode(t("embed.where"), { command: "make dist", folder: "dist/grolman-embed/" }));
   element.wrap.append(where);
-  const iframe = code("embed-iframe", "Iframe (embed.html):");
-  const preview = make("div", { class: "embed-preview", "aria-label": "Preview" });
+  const iframe = code("embed-iframe", t("embed.iframe"));
+  const preview = make("div", { class: "embed-preview", "aria-label": t("embed.preview") });
   const buttons = make("div", { class: "buttons" });
-  const styleLabel = make("label", {}, "Diagram ");
+  const styleLabel = make("label", {}, `${t("solution.diagram")} `);
   const style = make("select", { id: "embed-style" });
-  style.append(make("option", { value: "colour" }, "in colour"), make("option", { value: "black-and-white" }, "in black and white"));
+  style.append(make("option", { value: "colour" }, t("embed.colour")), make("option", { value: "black-and-white" }, t("embed.blackWhite")));
   styleLabel.append(style);
-  const svgButton = make("button", { type: "button", id: "embed-svg" }, "Download SVG");
-  const pngButton = make("button", { type: "button", id: "embed-png" }, "Download PNG");
-  const close = make("button", { type: "submit", id: "embed-close" }, "Close");
+  const svgButton = make("button", { type: "button", id: "embed-svg" }, t("element.downloadSvg"));
+  const pngButton = make("button", { type: "button", id: "embed-png" }, t("element.downloadPng"));
+  const close = make("button", { type: "submit", id: "embed-close" }, t("close"));
   buttons.append(styleLabel, svgButton, pngButton, close);
   const note = make("p", { class: "inline-error", role: "alert" });
   const columns = make("div", { class: "embed-columns" });
@@ -149,7 +156,7 @@ function install() {
   let game = null;
   const caption = () => Object.fromEntries(CAPTION.map((n) => [n, inputs[n].value.trim()]).filter(([, v]) => v));
   const what = () => form.querySelector('input[name="embed-what"]:checked').value;
-  const condition = () => variantInfo(game.variant)?.condition ?? undefined;
+  const condition = () => (variantInfo(game.variant)?.condition ? variantName(game.variant) : undefined);
   const update = () => {
     const settings = embedSettings(game, what(), caption());
     element.area.value = elementSnippet(settings);
@@ -185,3 +192,9 @@ function install() {
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", install);
 else install();
+// Another language: the dialog and its button are built again in it (a dialog left open closes).
+onLanguageChange(() => {
+  document.getElementById("embed-dialog")?.remove();
+  document.getElementById("embed-open")?.remove();
+  install();
+});

@@ -209,7 +209,7 @@ export class GrolmanBoard extends HTMLElement {
     this.game = game;
     this.variantInfo = variantInfo(game.variant());
     // The variant is the problem's condition unless the page names another.
-    settings.caption.condition ??= this.variantInfo.condition ?? undefined;
+    settings.caption.condition ??= this.variantInfo.condition ? variantName(this.variantInfo.name) : undefined;
     for (const [index, code] of settings.moves.entries()) {
       try {
         game.play(code);

@@ -7,7 +7,7 @@
 // its cascade and on into the next board. All text goes in as text; the boards get their
 // settings as attributes.
 import init from "../../pkg/grolman.js";
-import { openGame, variantList } from "../game/open.js";
+import { openGame, variantList, variantName } from "../game/open.js";
 import { Projector } from "../ui/projector.js";
 import { onLanguageChange, t } from "../i18n/index.js";
 import { choosePageLanguage, startLanguage } from "../i18n/page.js";
@@ -183,7 +183,8 @@ async function start() {
     if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);
     const { lessons } = await response.json();
     await Promise.all([init(), choosePageLanguage(startLanguage(), { remember: false })]);
-    const names = new Map(variantList().map((v) => [v.name, v.displayName]));
+    document.title = t("learn.title");
+    const names = new Map(variantList().map((v) => [v.name, variantName(v.name)]));
     const show = () => {
       main.replaceChildren(...lessons.map((lesson) => lessonSection(lesson, names)));
       $("toc").replaceChildren(...lessons.map((lesson) => {

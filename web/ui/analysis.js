@@ -7,6 +7,7 @@
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { numbered } from "./opponent.js";
 import { errorText } from "../i18n/error-text.js";
+import { t } from "../i18n/index.js";
 
 const LINES = 3;
 /** Milliseconds of analysis per position: enough for a deep look, not a fan left running. */
@@ -52,7 +53,7 @@ export class AnalysisPanel {
     this.stop();
     this.key = key;
     this.show(null);
-    this.els.depth.textContent = "Analysing…";
+    this.els.depth.textContent = t("analysis.running");
     this.timer = setTimeout(() => this.start(variant, fen, key), SETTLE_MS);
   }
 
@@ -72,7 +73,7 @@ export class AnalysisPanel {
       const analysis = await this.client.analyse(variant, fen, { lines: LINES, movetimeMs: TIME_PER_POSITION_MS, onProgress });
       if (this.key === key) this.show(analysis, moveNumber, color, true);
     } catch (error) {
-      if (!(error instanceof Cancelled) && this.key === key) this.els.depth.textContent = `The engine could not analyse: ${errorText(error)}`;
+      if (!(error instanceof Cancelled) && this.key === key) this.els.depth.textContent = t("analysis.failed", { message: errorText(error) });
     }
   }
 
@@ -87,11 +88,11 @@ export class AnalysisPanel {
     }
     if (!best) {
       this.bar(null);
-      this.els.depth.textContent = "No legal turn: the game is over.";
+      this.els.depth.textContent = t("analysis.over");
       return;
     }
     this.bar(best);
-    this.els.depth.textContent = `Depth ${analysis.depth}${finished ? " (done)" : ""}`;
+    this.els.depth.textContent = t(finished ? "analysis.depthDone" : "analysis.depth", { depth: analysis.depth });
   }
 
   /** The bar: White's share, from the best line's score (a mate fills it). */
@@ -107,7 +108,7 @@ export class AnalysisPanel {
     this.els.fill.style.height = `${share.toFixed(1)}%`;
     this.els.score.textContent = text;
     this.els.bar.setAttribute("aria-valuenow", share.toFixed(0));
-    this.els.bar.setAttribute("aria-valuetext", text ? `${text} for White` : "no evaluation");
+    this.els.bar.setAttribute("aria-valuetext", text ? t("analysis.forWhite", { score: text }) : t("analysis.none"));
   }
 }
 

@@ -6,6 +6,8 @@ import { Cancelled, EngineClient } from "../worker/client.js";
 import { marksFrom } from "../board/state.js";
 import { turnText } from "../cascade/summary.js";
 import { errorText } from "../i18n/error-text.js";
+import { language, t } from "../i18n/index.js";
+import { shown } from "../i18n/notation.js";
 
 /** The engine's level (1-5) of a variant, as the facade gives it: `{ level, movetimeMs, maxDepth,
  *  label, meaning }`. The levels are the engine crate's (grolman-engine level.rs), the ones
@@ -14,6 +16,17 @@ export function levelOf(variant, level) {
   const levels = engineLevels(variant);
   return levels[Math.min(levels.length, Math.max(1, level)) - 1];
 }
+
+/** Seconds as people read them in the current language: "0.5", "1.5", "4" (German "0,5"). */
+export const seconds = (ms, digits = ms < 1000 ? 1 : 0) =>
+  new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: 1 }).format(ms / 1000);
+
+/** "3: up to 0.5 s", "1: up to 0.1 s, depth 1": what a level asks of the search. */
+export const levelLabel = ({ level, movetimeMs, maxDepth }) =>
+  t(maxDepth ? "level.labelDepth" : "level.label", { number: level, time: seconds(movetimeMs), depth: maxDepth });
+
+/** What playing a level is like, for a variant (the engine crate's levels, described). */
+export const levelMeaning = (variant, { level }) => t(`level.meaning.${variant === "tatarstan" ? "tatarstan" : "fast"}.${level}`);
 
 /** What the worker's search takes from a level. */
 const limitsOf = ({ movetimeMs, maxDepth }) => ({ movetimeMs, maxDepth });
@@ -185,7 +198,7 @@ export class Opponent {
     clearInterval(this.ticker);
     this.lock(false);
     if (error && !(error instanceof Cancelled)) {
-      this.controller.ui.errors.show(`The computer could not search: ${errorText(error)}`);
+      this.controller.ui.errors.show(t("computer.failed", { message: errorText(error) }));
     }
     this.render();
   }
@@ -223,11 +236,11 @@ export class Opponent {
     const { hint, level } = this.els;
     const variant = this.controller.game ? this.controller.variant : "grolman";
     for (const option of level.options) {
-      const text = levelOf(variant, Number(option.value)).label;
+      const text = levelLabel(levelOf(variant, Number(option.value)));
       if (option.textContent !== text) option.textContent = text;
     }
     const chosen = levelOf(variant, this.level);
-    const meaning = `Level ${chosen.level} ${chosen.meaning}.`;
+    const meaning = t("level.meaning", { number: chosen.level, meaning: levelMeaning(variant, chosen) });
     if (this.els.meaning && this.els.meaning.textContent !== meaning) this.els.meaning.textContent = meaning;
     hint.disabled = !this.ongoing || this.job !== null || this.computerToMove();
     hint.setAttribute("aria-busy", String(this.job?.kind === "hint"));
@@ -243,33 +256,32 @@ export class Opponent {
     if (job?.found) {
       // Found, and waiting for your turn's replay: say so, with the time the search really took.
       state.dataset.state = "ready";
-      state.textContent = `Found its reply in ${(job.found.timeMs / 1000).toFixed(1)} s (depth ${job.found.depth}); ` +
-        "showing your turn first. A click or tap on the board skips the replay.";
+      state.textContent = t("computer.found", { time: seconds(job.found.timeMs, 1), depth: job.found.depth });
       return;
     }
     if (job) {
-      const seconds = ((performance.now() - job.started) / 1000).toFixed(1);
-      const budget = `level ${levelOf(this.controller.variant, job.level).label}`;
+      const time = seconds(performance.now() - job.started, 1);
+      const level = levelLabel(levelOf(this.controller.variant, job.level));
       state.dataset.state = "thinking";
-      const found = job.progress ? ` — ${summary(job.progress, job.progress.color)}; expects ` +
-        numbered(job.progress.line, this.controller.status.moveNumber, job.progress.color) : "";
-      state.textContent = `${job.kind === "hint" ? "Looking for a hint" : "Thinking"}… ${seconds} s (${budget})${found}`;
+      const found = job.progress ? t("computer.expects", { summary: summary(job.progress, job.progress.color),
+        line: numbered(job.progress.line, this.controller.status.moveNumber, job.progress.color) }) : "";
+      state.textContent = t(job.kind === "hint" ? "computer.hinting" : "computer.thinking", { time, level }) + found;
       return;
     }
     if (this.hint?.turn) {
       state.dataset.state = "hint";
-      state.textContent = `Hint: ${this.hint.turn.notation} — ${summary(this.hint.result, this.controller.game.turnColor())}`;
+      state.textContent = t("computer.hint.text", { move: shown(this.hint.turn.notation), summary: summary(this.hint.result, this.controller.game.turnColor()) });
       return;
     }
     state.dataset.state = this.side === "none" ? "off" : "waiting";
-    if (this.side === "none") state.textContent = "Two players at the board. Choose a side for the computer to play it.";
+    if (this.side === "none") state.textContent = t("computer.off");
     else if (this.last && this.seen.codes.length && this.last.best === this.seen.codes.at(-1)) {
-      state.textContent = `Computer played ${this.last.bestNotation} — ${summary(this.last, this.last.color)}`;
-    } else if (!this.ongoing) state.textContent = "The game is over.";
+      state.textContent = t("computer.played", { move: shown(this.last.bestNotation), summary: summary(this.last, this.last.color) });
+    } else if (!this.ongoing) state.textContent = t("computer.over");
     else if (this.controller.game.turnColor() === this.side) {
-      state.textContent = `The computer could not search (see the message above); choose its side again to retry.`;
+      state.textContent = t("computer.retry");
     }
-    else state.textContent = `Your turn: the computer plays ${this.side}.`;
+    else state.textContent = t(`computer.yourTurn.${this.side}`);
   }
 
   /** The line the computer expects after its last turn (or the hint's). */
@@ -279,7 +291,7 @@ export class Opponent {
       color: this.controller.game.turnColor() } : this.last;
     const current = source && (this.hint?.turn || this.last?.best === this.seen.codes.at(-1));
     line.hidden = !(current && !this.job && source.line.length);
-    line.textContent = line.hidden ? "" : `Expected: ${numbered(source.line, source.number, source.color)}`;
+    line.textContent = line.hidden ? "" : t("computer.expected", { line: numbered(source.line, source.number, source.color) });
   }
 }
 
@@ -290,7 +302,7 @@ const elapsedMs = (job) => performance.now() - job.started;
 /** "depth 6, score +0.20 for white, 1.0 s, 250 kN/s": the score is the mover's, in pawns. */
 function summary(result, mover) {
   const nps = result.nps >= 1e6 ? `${(result.nps / 1e6).toFixed(2)} MN/s` : `${Math.round(result.nps / 1000)} kN/s`;
-  return `depth ${result.depth}, score ${result.scoreText} for ${mover}, ${(result.timeMs / 1000).toFixed(1)} s, ${nps}`;
+  return t("computer.summary", { depth: result.depth, score: result.scoreText, side: t(`computer.for.${mover}`), time: seconds(result.timeMs, 1), nps });
 }
 
 /** Numbers a line of turns the way the move list does: "12.e4 e5 13.Nf3", "12...e5 13.Nf3". */
@@ -301,7 +313,7 @@ export function numbered(notations, number, color) {
     const prefix = black ? (index === 0 ? `${n}...` : "") : `${n}.`;
     if (black) n += 1;
     black = !black;
-    return prefix + text;
+    return prefix + shown(text);
   }).join(" ");
 }
 

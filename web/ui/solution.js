@@ -5,10 +5,13 @@
 // twin has is drawn; a part it lacks is left out, so parts the solver adds later show up once
 // they are listed in PARTS. Every move is a button carrying its path from the twin's position:
 // turn codes, with PASS where the other side passes (a threat, set play).
-// The publication text (usual layout, English letters or figurines) is the solver's own lines.
+// The publication text (usual layout, English, the language's letters or figurines) is the
+// solver's own lines; the tree shows moves in the reader's letters.
 
 import { Game, passFen } from "../../pkg/grolman.js";
 import { errorText } from "../i18n/error-text.js";
+import { t } from "../i18n/index.js";
+import { ENGLISH, shown } from "../i18n/notation.js";
 
 /** The other side passes here: the next move is played on `passFen` of the position. */
 export const PASS = null;
@@ -48,51 +51,53 @@ const make = (tag, attributes = {}, text = "") => {
 export function twinTree(twin, twinIndex, onMove) {
   const section = make("section", { class: "twin", "data-twin": String(twinIndex) });
   const heading = make("h3", { class: "twin-heading" });
-  const start = moveButton([twin.label, twin.change].filter(Boolean).join(" ") || "Diagram", [], "diagram");
+  const start = moveButton([twin.label, twin.change].filter(Boolean).join(" ") || t("solution.diagram"), [], "diagram");
   heading.append(start, make("span", { class: "twin-stipulation" }, ` ${twin.stipulation ?? ""}`));
   section.append(heading);
   if (twin.illegal) {
-    section.append(make("p", { class: "twin-illegal" }, `Illegal twin, not solved: ${errorText(twin.illegalError ?? twin.illegal)}`));
+    section.append(make("p", { class: "twin-illegal" }, t("solution.illegal", { reason: errorText(twin.illegalError ?? twin.illegal) })));
     return wire(section, onMove);
   }
   if (!twin.keys && !twin.help) {
     // A solver without the tree: its lines, unclickable.
-    section.append(make("pre", { class: "twin-lines" }, (twin.lines ?? []).join("\n")));
+    section.append(make("pre", { class: "twin-lines" }, (twin.lines ?? []).map((l) => shown(l)).join("\n")));
     return wire(section, onMove);
   }
-  const list = make("ul", { class: "tree", role: "tree", "aria-label": `Solution${twin.label ? ` of ${twin.label}` : ""}` });
+  const list = make("ul", { class: "tree", role: "tree", "aria-label": twin.label ? t("solution.ofTwin", { twin: twin.label }) : t("solution.label") });
   for (const [title, draw] of PARTS) {
     const items = draw(twin);
     if (!items.length) continue;
     if (title) {
       const group = make("li", { class: "part", role: "treeitem", "aria-expanded": "true" });
-      group.append(make("span", { class: "part-title" }, title));
+      group.append(make("span", { class: "part-title" }, t(title)));
       const inner = make("ul", { role: "group" });
       inner.append(...items);
       group.append(inner);
       list.append(group);
     } else list.append(...items);
   }
-  if (!list.childElementCount) list.append(make("li", { class: "none" }, "no solution"));
+  if (!list.childElementCount) list.append(make("li", { class: "none" }, t("solution.none")));
   section.append(list);
   return wire(section, onMove);
 }
 
-/** The parts of a twin's report in the order of print: title (null = none) and how to draw it. */
+/** The parts of a twin's report in the order of print: title's key (null = none) and how to
+ *  draw it. */
 const PARTS = [
-  ["Set play", (t) => [...(t.setPlay ?? []).map((d) => defence(d, [PASS], 1)), ...(t.setHelp ?? []).map((l) => line(l, [PASS]))]],
-  ["Short solutions", (t) => (t.short ?? []).map((l) => line(l, []))],
-  [null, (t) => (t.help ?? []).map((l) => line(l, []))],
-  [null, (t) => (t.keys ?? []).map((k) => attack(k, [], 1, "!"))],
-  ["Tries", (t) => (t.tries ?? []).map((x) => attack(x.attack, [], 1, "?", x.refutations))],
-  ["After the key", (t) => [
-    ...(t.postKey ?? []).map((d) => defence(d, [], 1)),
-    ...(t.postKeyRefutations ?? []).map((r) => refutation(r, [], 1)),
+  ["solution.setPlay", (twin) => [...(twin.setPlay ?? []).map((d) => defence(d, [PASS], 1)), ...(twin.setHelp ?? []).map((l) => line(l, [PASS]))]],
+  ["solution.short", (twin) => (twin.short ?? []).map((l) => line(l, []))],
+  [null, (twin) => (twin.help ?? []).map((l) => line(l, []))],
+  [null, (twin) => (twin.keys ?? []).map((k) => attack(k, [], 1, "!"))],
+  ["solution.tries", (twin) => (twin.tries ?? []).map((x) => attack(x.attack, [], 1, "?", x.refutations))],
+  ["solution.afterKey", (twin) => [
+    ...(twin.postKey ?? []).map((d) => defence(d, [], 1)),
+    ...(twin.postKeyRefutations ?? []).map((r) => refutation(r, [], 1)),
   ]],
 ];
 
+/** A move's button, its notation (`number.notation`) in the reader's letters. */
 function moveButton(text, path, kind) {
-  const b = make("button", { type: "button", class: `move ${kind}`, "data-path": JSON.stringify(path) }, text);
+  const b = make("button", { type: "button", class: `move ${kind}`, "data-path": JSON.stringify(path) }, kind === "diagram" ? text : shown(text));
   return b;
 }
 
@@ -107,12 +112,12 @@ function attack(a, before, n, mark, refutations = []) {
   const path = [...before, a.turn.code];
   const li = item(moveButton(`${n}.${a.turn.notation}${mark}`, path, mark === "!" ? "key" : mark === "?" ? "try" : "answer"));
   if (a.threats?.length) {
-    li.append(make("span", { class: "word" }, " threat: "));
-    a.threats.forEach((t, i) => {
+    li.append(make("span", { class: "word" }, ` ${t("solution.threat")} `));
+    a.threats.forEach((threat, i) => {
       if (i) li.append(", ");
-      li.append(moveButton(`${n + 1}.${t.turn.notation}`, [...path, PASS, t.turn.code], "threat"));
+      li.append(moveButton(`${n + 1}.${threat.turn.notation}`, [...path, PASS, threat.turn.code], "threat"));
     });
-  } else if (a.zugzwang) li.append(make("span", { class: "word" }, " (zugzwang)"));
+  } else if (a.zugzwang) li.append(make("span", { class: "word" }, ` (${t("solution.zugzwang")})`));
   const below = [...(a.defences ?? []).map((d) => defence(d, path, n)), ...refutations.map((r) => refutation(r, path, n))];
   if (below.length) {
     const group = make("ul", { role: "group" });
@@ -142,7 +147,7 @@ function defence(d, before, n) {
 }
 
 function refutation(r, before, n) {
-  const li = item(make("span", { class: "word" }, "but "), moveButton(`${n}...${r.notation}!`, [...before, r.code], "refutation"));
+  const li = item(make("span", { class: "word" }, `${t("solution.but")} `), moveButton(`${n}...${r.notation}!`, [...before, r.code], "refutation"));
   li.classList.add("refuted");
   return li;
 }
@@ -194,21 +199,16 @@ export function walkWithKeys(root, onMove) {
   });
 }
 
-const FIGURINES = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘" };
-
-/** A solution line with figurines for the piece letters (a letter that starts a word or follows
- *  `=`, as in `Nf3`, `(Ng1-e2, …)`, `=Q`, `[a1=R]`); pawns, squares and words stay. */
-export const figurines = (text) => text.replace(/(^|[\s(.,=]|\.\.\.)([KQRBN])(?=[a-h1-8x\]),+#\s-]|$)/g, (_, before, letter) => `${before}${FIGURINES[letter]}`);
-
-/** The publication text of a solve: per twin its heading, the solver's lines and its verdict. */
-export function solutionText(problems, { figurine = false } = {}) {
+/** The publication text of a solve: per twin its heading, the solver's lines and its verdict;
+ *  the move lines with `letters` (five, king first: English, the language's or figurines). */
+export function solutionText(problems, { letters = ENGLISH } = {}) {
   const blocks = [];
   for (const problem of problems) {
     if (problem.title) blocks.push(problem.title);
     for (const twin of problem.twins) {
-      // The solver's text: heading, lines, verdict; only the move lines take figurines.
+      // The solver's text: heading, lines, verdict; only the move lines take the letters.
       const lines = new Set(twin.lines ?? []);
-      const text = twin.text.trimEnd().split("\n").map((l) => (figurine && lines.has(l) ? figurines(l) : l));
+      const text = twin.text.trimEnd().split("\n").map((l) => (lines.has(l) ? shown(l, letters) : l));
       blocks.push(text.join("\n"));
     }
   }

@@ -2,7 +2,8 @@
 // solved in its own engine worker, with its progress (the twin, positions searched, time) and
 // Cancel, which terminates the worker. The answer is a tree of moves (web/ui/solution.js): a
 // move's button puts that line on the board as a game and replays the move's cascade; arrow keys
-// walk the tree. The text stays, in the usual layout, with English letters or figurines.
+// walk the tree. The text stays, in the usual layout, with English letters, the language's or
+// figurines.
 //
 // The Stipulation field belongs to the problem the panel writes from the board ("From the
 // board", the editor's "Solve from here"): changing it rewrites that problem. A problem typed or
@@ -10,14 +11,8 @@
 import { Cancelled, EngineClient } from "../worker/client.js";
 import { lineOf, solutionText, twinTree, walkWithKeys } from "./solution.js";
 import { errorText } from "../i18n/error-text.js";
-
-const VERDICTS = {
-  sound: "sound",
-  cooked: "cooked",
-  fewer: "fewer solutions than intended",
-  none: "no solution",
-  illegal: "illegal, not solved",
-};
+import { language, t } from "../i18n/index.js";
+import { ENGLISH, FIGURINES, shown } from "../i18n/notation.js";
 
 export class SolvePanel {
   /**
@@ -65,21 +60,23 @@ export class SolvePanel {
     this.tree = make("div", { class: "solution-tree", id: "solution-tree" });
     walkWithKeys(this.tree, (path, button) => this.showMove(path, button));
     const bar = make("div", { class: "solution-text-bar" });
-    const notation = make("label", {}, "Text ");
+    const notation = make("label", {}, `${t("solution.textLabel")} `);
     this.notation = make("select", { id: "solution-notation" });
-    this.notation.append(make("option", { value: "letters" }, "English letters"), make("option", { value: "figurines" }, "figurines"));
+    this.notation.append(make("option", { value: "letters" }, t("solution.englishLetters")),
+                         make("option", { value: "language" }, t("solution.languageLetters")),
+                         make("option", { value: "figurines" }, t("notation.figurines.option")));
     this.notation.addEventListener("change", () => this.renderText());
     notation.append(this.notation);
-    this.copyButton = make("button", { type: "button", id: "solution-copy" }, "Copy text");
+    this.copyButton = make("button", { type: "button", id: "solution-copy" }, t("solution.copy"));
     this.copyButton.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(this.textOut.textContent);
-        this.copyButton.textContent = "Copied";
+        this.copyButton.textContent = t("solution.copied");
       } catch {
         getSelection().selectAllChildren(this.textOut);
-        this.copyButton.textContent = "Selected: copy it";
+        this.copyButton.textContent = t("solution.selected");
       }
-      setTimeout(() => { this.copyButton.textContent = "Copy text"; }, 2000);
+      setTimeout(() => { this.copyButton.textContent = t("solution.copy"); }, 2000);
     });
     bar.append(notation, this.copyButton);
     this.textOut = make("pre", { class: "solution-text", id: "solution-text" });
@@ -137,10 +134,10 @@ export class SolvePanel {
     } catch (error) {
       if (run !== this.running) return;
       const seconds = seconds1(performance.now() - run.started);
-      if (error instanceof Cancelled) this.els.progress.textContent = `Cancelled after ${seconds} s.`;
+      if (error instanceof Cancelled) this.els.progress.textContent = t("solve.cancelled", { time: seconds });
       else {
-        this.els.progress.textContent = `Stopped after ${seconds} s.`;
-        this.els.error.textContent = `The problem could not be solved: ${errorText(error)}`;
+        this.els.progress.textContent = t("solve.stopped", { time: seconds });
+        this.els.error.textContent = t("solve.failed", { message: errorText(error) });
       }
       this.els.progress.dataset.state = error instanceof Cancelled ? "cancelled" : "error";
     } finally {
@@ -170,11 +167,12 @@ export class SolvePanel {
     this.renderText();
     this.els.output.hidden = false;
     this.els.progress.dataset.state = "done";
-    this.els.progress.textContent = `Solved in ${seconds1(ms)} s: ${verdicts.join("; ")}.`;
+    this.els.progress.textContent = t("solve.solved", { time: seconds1(ms), verdicts: verdicts.join("; ") });
   }
 
   renderText() {
-    if (this.problems) this.textOut.textContent = solutionText(this.problems, { figurine: this.notation.value === "figurines" });
+    const letters = { letters: ENGLISH, language: t("notation.letters"), figurines: FIGURINES }[this.notation.value];
+    if (this.problems) this.textOut.textContent = solutionText(this.problems, { letters });
   }
 
   /**
@@ -188,7 +186,7 @@ export class SolvePanel {
     try {
       line = lineOf(twin, path);
     } catch (error) {
-      this.els.error.textContent = `This move cannot be shown: ${errorText(error)}`;
+      this.els.error.textContent = t("solve.cannotShow", { message: errorText(error) });
       return;
     }
     const { fen, moves } = line;
@@ -215,18 +213,20 @@ export class SolvePanel {
     if (!this.running) return;
     const { started, progress } = this.running;
     this.els.progress.dataset.state = "running";
-    const trying = progress?.first ? ` · trying ${progress.first} (${progress.firstIndex} of ${progress.firstCount})` : "";
-    const searched = progress ? ` · ${positions(progress.nodes)} positions${progress.label ? ` in twin ${progress.label}` : ""}${trying}` : "";
-    this.els.progress.textContent = `Solving… ${seconds1(performance.now() - started)} s${searched}`;
+    const trying = progress?.first
+      ? t("solve.trying", { move: shown(progress.first), index: progress.firstIndex, count: progress.firstCount }) : "";
+    const twin = progress?.label ? t("solve.inTwin", { twin: progress.label }) : "";
+    const searched = progress ? t("solve.positions", { positions: positions(progress.nodes) }) + twin + trying : "";
+    this.els.progress.textContent = t("solve.running", { time: seconds1(performance.now() - started) }) + searched;
   }
 }
 
 function verdictOf(twin) {
   const label = twin.label ? `${twin.label} ` : "";
-  if (twin.verdict === "cooked") return `${label}${twin.stipulation} cooked (${twin.found} solutions, ${twin.intended} intended)`;
-  if (twin.verdict === "fewer") return `${label}${twin.stipulation} ${twin.found} of ${twin.intended} intended solutions`;
-  return `${label}${twin.stipulation} ${VERDICTS[twin.verdict] ?? twin.verdict}`;
+  const verdict = ["sound", "cooked", "fewer", "none", "illegal"].includes(twin.verdict)
+    ? t(`solve.verdict.${twin.verdict}`, { found: twin.found, intended: twin.intended }) : twin.verdict;
+  return `${label}${twin.stipulation} ${verdict}`;
 }
 
-const seconds1 = (ms) => (ms / 1000).toFixed(1);
+const seconds1 = (ms) => new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
 const positions = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n));
