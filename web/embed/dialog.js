@@ -73,7 +73,7 @@ export function elementSnippet(settings) {
 export function iframeSnippet(settings) {
   const src = `${EMBED_URL}?${new URLSearchParams(settings)}`;
   const height = settings.mode === "diagram" ? 520 : 640;
-  return `<iframe src="${attribute(src)}" width="380" height="${height}" title="${attribute(settings.title ?? "Grolman board")}"></iframe>`;
+  return `<iframe src="${attribute(src)}" width="380" height="${height}" title="${attribute(settings.title ?? t("embed.iframeTitle"))}"></iframe>`;
 }
 
 /** `text` with its `{name}` placeholders as <code> elements of `codes[name]`. */

@@ -260,9 +260,9 @@ export class GrolmanBoard extends HTMLElement {
     const facts = diagramFacts(fen);
     const last = make("p", { class: "last-line" });
     last.append(make("span", { class: "stipulation" }, caption.stipulation ?? ""),
-                make("span", { class: "unit-count", title: "white units + black units" }, facts.unitCount));
+                make("span", { class: "unit-count", title: t("element.unitCount") }, facts.unitCount));
     lines.push(last);
-    lines.push(make("p", { class: "visually-hidden" }, `Position: ${facts.description}`));
+    lines.push(make("p", { class: "visually-hidden" }, t("element.position", { description: facts.description })));
     this.caption.replaceChildren(...lines);
   }
 

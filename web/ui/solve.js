@@ -115,7 +115,7 @@ export class SolvePanel {
 
   renderStipulation() {
     const own = this.written === null || this.els.text.value !== this.written.text;
-    this.stipulationNote.textContent = own && this.els.text.value.trim() ? "(the problem's own applies)" : "";
+    this.stipulationNote.textContent = own && this.els.text.value.trim() ? t("solve.ownStipulation") : "";
   }
 
   async solve() {
