@@ -139,7 +139,8 @@ export class Editor {
     castling.append(make("legend", {}, t("editor.castling")));
     this.castlingBoxes = {};
     for (const [letter, color, castle] of CASTLING) {
-      const label = make("label", { title: t(`editor.castling.${color}`, { castle }) });
+      const words = t(`editor.castling.${color}`, { castle });
+      const label = make("label", { title: words });
       const box = make("input", { type: "checkbox", value: letter, id: `editor-castling-${letter}` });
       box.addEventListener("change", () => {
         this.castling = CASTLING.map(([l]) => l).filter((l) => this.castlingBoxes[l].checked).join("");
