@@ -468,8 +468,11 @@ pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, Fail> {
 /// piece letters: five letters separated by spaces, king, queen, rook, bishop, knight
 /// (`"Кр Ф Л С К"`, `"♔ ♕ ♖ ♗ ♘"`). The page shows turns so; PGN, codes and links stay English.
 #[wasm_bindgen(js_name = notationIn)]
-pub fn notation_in(text: &str, letters: &str) -> Result<String, JsError> {
-    let letters = notation::letters::Letters::parse(letters).map_err(err)?;
+pub fn notation_in(text: &str, letters: &str) -> Result<String, Fail> {
+    let letters = notation::letters::Letters::parse(letters).map_err(|e| FacadeError::BadObject {
+        what: "piece letters",
+        detail: e.to_string(),
+    })?;
     Ok(notation::letters::relabel(text, &letters))
 }
 
