@@ -2,8 +2,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use grolman_wasm::{
-    diagram_facts, engine_levels, examine_setup, notation_in, pass_fen, pieces_of, read_pgn, setup_of, turns_of,
-    variants, write_pgn, Game,
+    diagram_facts, engine_levels, examine_setup, notation_in, pass_fen, pieces_of, read_pgn, setup_of,
+    turns_of, variants, write_pgn, Game,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;

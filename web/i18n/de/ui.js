@@ -418,7 +418,6 @@ export default {
   "embed.preview": "Vorschau",
   "embed.colour": "farbig",
   "embed.blackWhite": "schwarz-weiß",
-  "update.ready": "Eine neue Version ist bereit: Sie gilt ab dem nächsten Laden der Seite.",
   // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
   "learn.title": "Grolman-Schach und Tatarstan-Schach lernen",
   "learn.intro": "Kurze Lektionen mit Brettern, die jeden Schritt eines Zuges nachspielen und erklären. Jede mit ✓ markierte Aussage über eine Stellung prüfen die Tests des Projekts gegen die Regel-Engine.",

@@ -420,7 +420,6 @@ export default {
   "embed.preview": "Preview",
   "embed.colour": "in colour",
   "embed.blackWhite": "in black and white",
-  "update.ready": "A new version is ready: it takes effect the next time the page loads.",
   // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
   "learn.title": "Learn Grolman chess and Tatarstan chess",
   "learn.intro": "Short lessons with boards that replay every step of a turn and explain it. Every statement marked ✓ about a position is checked by the project's tests against the rules engine.",

@@ -418,7 +418,6 @@ export default {
   "embed.preview": "Vista previa",
   "embed.colour": "en color",
   "embed.blackWhite": "en blanco y negro",
-  "update.ready": "Hay una versión nueva lista: se aplicará la próxima vez que cargue la página.",
   // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
   "learn.title": "Aprenda el ajedrez Grolman y el ajedrez de Tatarstán",
   "learn.intro": "Lecciones breves con tableros que repiten cada paso de un turno y lo explican. Cada afirmación marcada con ✓ sobre una posición la comprueban las pruebas del proyecto contra el motor de reglas.",
