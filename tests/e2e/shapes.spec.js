@@ -19,6 +19,8 @@ async function rightDrag(page, from, to, modifiers = []) {
 
 const pgnText = async (page) => {
   await page.click("#pgn-open");
+  // The dialog opens once the PGN writer (the extras package) has written the game.
+  await expect(page.locator("#pgn-dialog")).toBeVisible();
   const text = await page.locator("#pgn-text").inputValue();
   await page.click("#pgn-close");
   return text;

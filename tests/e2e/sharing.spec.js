@@ -82,6 +82,8 @@ test("an unknown variant in the URL is reported", async ({ page }) => {
 test("PGN export and import round-trip a game", async ({ page }) => {
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5&m=b2b3");
   await page.click("#pgn-open");
+  // The dialog opens once the PGN writer (the extras package) has written the game.
+  await expect(page.locator("#pgn-dialog")).toBeVisible();
   const pgn = await page.locator("#pgn-text").inputValue();
   expect(pgn).toContain('[Variant "Grolman"]');
   expect(pgn).toContain("1. e4 {(Ng1-e2, Rh1-g1)} e5 {(Ng8-e7, Rh8-g8)}");
