@@ -25,8 +25,8 @@ export const seconds = (ms, digits = ms < 1000 ? 1 : 0) =>
 export const levelLabel = ({ level, movetimeMs, maxDepth }) =>
   t(maxDepth ? "level.labelDepth" : "level.label", { number: level, time: seconds(movetimeMs), depth: maxDepth });
 
-/** What playing a level is like, for a variant (the engine crate's levels, described). */
-export const levelMeaning = (variant, { level }) => t(`level.meaning.${variant === "tatarstan" ? "tatarstan" : "fast"}.${level}`);
+/** What playing a level is like (the engine crate's level, described in the language by its table's texts). */
+export const levelMeaning = ({ table, level }) => t(`level.meaning.${table}.${level}`);
 
 /** What the worker's search takes from a level. */
 const limitsOf = ({ movetimeMs, maxDepth }) => ({ movetimeMs, maxDepth });
@@ -240,7 +240,7 @@ export class Opponent {
       if (option.textContent !== text) option.textContent = text;
     }
     const chosen = levelOf(variant, this.level);
-    const meaning = t("level.meaning", { number: chosen.level, meaning: levelMeaning(variant, chosen) });
+    const meaning = t("level.meaning", { number: chosen.level, meaning: levelMeaning(chosen) });
     if (this.els.meaning && this.els.meaning.textContent !== meaning) this.els.meaning.textContent = meaning;
     hint.disabled = !this.ongoing || this.job !== null || this.computerToMove();
     hint.setAttribute("aria-busy", String(this.job?.kind === "hint"));

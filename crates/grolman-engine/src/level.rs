@@ -91,12 +91,23 @@ const TATARSTAN: [Level; 5] = [
     },
 ];
 
+/// The table `variant` plays by, with its name.
+fn table(variant: Variant) -> (&'static str, &'static [Level; 5]) {
+    match variant {
+        Variant::Tatarstan => ("tatarstan", &TATARSTAN),
+        Variant::Orthodox | Variant::Grolman => ("fast", &FAST),
+    }
+}
+
 /// The five levels of `variant`, weakest first.
 pub fn levels(variant: Variant) -> &'static [Level; 5] {
-    match variant {
-        Variant::Tatarstan => &TATARSTAN,
-        Variant::Orthodox | Variant::Grolman => &FAST,
-    }
+    table(variant).1
+}
+
+/// The name of the table `variant` plays by ("fast" for orthodox and Grolman chess,
+/// "tatarstan"): the page keys the levels' texts by it.
+pub fn table_name(variant: Variant) -> &'static str {
+    table(variant).0
 }
 
 /// Level `number` (1-5) of `variant`, or `None` for any other number.

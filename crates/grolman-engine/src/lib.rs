@@ -21,7 +21,7 @@ mod search;
 mod tt;
 pub mod turns;
 
-pub use level::{level, levels, Level};
+pub use level::{level, levels, table_name, Level};
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;
 pub use search::{mate_in, pv_turns, Clock, Engine, Info, Limits, MATE, MATE_BOUND};

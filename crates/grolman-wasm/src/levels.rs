@@ -20,6 +20,8 @@ struct LevelJs {
     label: String,
     /// What playing the level is like.
     meaning: &'static str,
+    /// The table the level belongs to (`"fast"`, `"tatarstan"`): the page's texts are keyed by it.
+    table: &'static str,
 }
 
 fn levels_of(variant: Variant) -> Vec<LevelJs> {
@@ -31,12 +33,13 @@ fn levels_of(variant: Variant) -> Vec<LevelJs> {
             max_depth: l.max_depth,
             label: l.label(),
             meaning: l.meaning,
+            table: grolman_engine::table_name(variant),
         })
         .collect()
 }
 
 /// The five playing levels of `variant`, weakest first: `{ level, movetimeMs, maxDepth,
-/// label, meaning }`. Throws on an unknown variant.
+/// label, meaning, table }`. Throws on an unknown variant.
 #[wasm_bindgen(js_name = engineLevels)]
 pub fn engine_levels(variant: &str) -> Result<JsValue, Fail> {
     to_js(&levels_of(parse_variant(variant)?))
