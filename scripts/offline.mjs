@@ -11,7 +11,8 @@ import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const PAGES = ["index.html", "learn.html", "rules.html", "docs/rules.md", "embed.html", "manifest.webmanifest"];
+const PAGES = ["index.html", "learn.html", "rules.html", "docs/rules.md", "docs/rules.ru.md", "docs/rules.es.md",
+  "docs/rules.de.md", "embed.html", "manifest.webmanifest"];
 // Everything under web/ but the example page and its style (docs for people who embed).
 const SKIP = new Set(["web/embed/example.html", "web/embed/example.css"]);
 const KINDS = /\.(js|css|json|wasm|svg|html)$/;

@@ -3,9 +3,10 @@
 // build has been fetched: it takes effect on the next load, or at once from the note's button
 // (after a rebuild under `make play`, the reload that fetched it still shows the old build).
 // Pages without service workers (file://, old browsers) simply stay online-only.
+// The note speaks the page's language (update.* of the catalogs) and follows a change of it.
+import { onLanguageChange, t } from "./i18n/index.js";
 
-const READY = "A new version is ready: it takes effect the next time the page loads.";
-const NOW = "Load it now";
+let stopFollowing = null;
 
 /** The note, made the first time a page needs it, with its own stylesheet (offline.css). */
 function showReady(registration) {
@@ -23,7 +24,6 @@ function showReady(registration) {
   }
   const now = document.createElement("button");
   now.type = "button";
-  now.textContent = NOW;
   now.addEventListener("click", () => {
     now.disabled = true;
     // The waiting build takes over every page of the site; this one then loads from it.
@@ -35,7 +35,13 @@ function showReady(registration) {
     navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
     waiting.postMessage("take-over");
   });
-  note.replaceChildren(READY, " ", now);
+  const say = () => {
+    now.textContent = t("update.now");
+    note.replaceChildren(t("update.ready"), " ", now);
+  };
+  say();
+  stopFollowing?.();
+  stopFollowing = onLanguageChange(say);
   note.hidden = false;
 }
 

@@ -142,6 +142,12 @@ test.describe("on a 1920x1080 projector", () => {
     await expect(shown.locator("figcaption")).toHaveText("Your turn: move the king and choose the knight.");
     await page.keyboard.press("PageUp"); // and back, to the end of the one before
     await expect(shown.locator(".counter")).toHaveText(`step ${steps} of ${steps}`);
+    // The arrow keys step the board shown too, with the focus on none of them.
+    await page.locator("body").evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("ArrowLeft");
+    await expect(shown.locator(".counter")).toHaveText(`step ${steps - 1} of ${steps}`);
+    await page.keyboard.press("ArrowRight");
+    await expect(shown.locator(".counter")).toHaveText(`step ${steps} of ${steps}`);
     await page.keyboard.press("b");
     await expect(page.locator("#blank")).toBeVisible();
     await page.keyboard.press("b");
@@ -174,3 +180,26 @@ test("the full rules are a page in the site's style, drawn from docs/rules.md", 
   await expect(page.locator('p[id="1.6"]')).toBeInViewport();
   await screenshot(page, testInfo, "rules-1280");
 });
+
+// The rules page in the page's language: a translation of docs/rules.md with the same rule
+// numbers, which says that the English text is the authoritative one.
+for (const { code, title, rule, note, home } of [
+  { code: "ru", title: "Правила, которые реализует этот проект", rule: "Допустимость оценивается один раз, в конце хода.", note: "Обязательным является английский текст", home: "Игровая площадка" },
+  { code: "es", title: "Las reglas que implementa este proyecto", rule: "La legalidad se juzga una sola vez, al final de la jugada.", note: "El texto que hace fe es el inglés", home: "El taller" },
+  { code: "de", title: "Die Regeln, die dieses Projekt umsetzt", rule: "Die Zulässigkeit wird einmal beurteilt, am Ende des Zuges.", note: "Maßgeblich ist der englische Text", home: "Die Spielwiese" },
+]) {
+  test(`in ${code}: the rules page is the translation of the rules, each rule still linkable by its number`, async ({ page }, testInfo) => {
+    await page.addInitScript((language) => localStorage.setItem("grolman.prefs", JSON.stringify({ language })), code);
+    await page.goto("rules.html#1.6");
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    await expect(page.locator("html")).toHaveAttribute("lang", code);
+    await expect(page.locator("h1")).toHaveText(title);
+    await expect(page.locator("main p").first()).toContainText(note);
+    await expect(page.locator('p[id="1.6"]')).toContainText(rule);
+    await expect(page.locator('p[id="1.6"]')).toBeInViewport();
+    await expect(page.locator("main h2")).toHaveCount(6);
+    await expect(page.locator("nav a")).toHaveCount(6);
+    await expect(page.locator("header a").first()).toHaveText(home);
+    if (code === "ru") await screenshot(page, testInfo, "rules-ru-1280");
+  });
+}

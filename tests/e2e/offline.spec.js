@@ -71,6 +71,17 @@ test("a new build is said to be ready and takes effect on the next load", async 
     await expect(page.locator("#update-note")).toContainText("A new version is ready: it takes effect the next time the page loads.", { timeout: 15_000 });
     expect(await page.evaluate(() => fetch("web/app.css").then((r) => r.text()))).not.toContain("the next build");
     await screenshot(page, testInfo, "new-version-ready");
+    // The note speaks the page's language, and follows the picker while it shows.
+    for (const [code, ready, now] of [
+      ["ru", "Готова новая версия: она заработает при следующей загрузке страницы.", "Загрузить сейчас"],
+      ["es", "Hay una versión nueva lista: se aplicará la próxima vez que cargue la página.", "Cargarla ahora"],
+      ["de", "Eine neue Version ist bereit: Sie gilt ab dem nächsten Laden der Seite.", "Jetzt laden"],
+      ["en", "A new version is ready: it takes effect the next time the page loads.", "Load it now"],
+    ]) {
+      await page.locator("#language").selectOption(code);
+      await expect(page.locator("#update-note")).toContainText(ready);
+      await expect(page.locator("#update-note button")).toHaveText(now);
+    }
 
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");

@@ -1,6 +1,6 @@
-// <grolman-board>: a problem diagram, a replay of a game with every cascade step explained,
-// a playable board, or a problem to solve (mode="solve", web/embed/solve-mode.js), for any
-// page, from one module script tag:
+// <grolman-board>: a problem diagram, a replay of a game with every cascade step explained
+// (mode="replay", web/embed/replay-mode.js), a playable board, or a problem to solve
+// (mode="solve", web/embed/solve-mode.js), for any page, from one module script tag:
 //   <script type="module" src=".../web/embed/grolman-board.js"></script>
 //   <grolman-board variant="grolman" fen="..." moves="e2e4 e7e5" mode="replay"></grolman-board>
 // A replay can be a study: a PGN (the `pgn` attribute or a child
@@ -18,12 +18,12 @@ import { capitalize, outcomeText, side } from "../cascade/text.js";
 import { stepsOf } from "../cascade/walker.js";
 import { TurnEntry, lastTurnSteps } from "../game/entry.js";
 import { openGame, variantInfo, variantName } from "../game/open.js";
-import { browserLanguage, onLanguageChange, plural, supported, t, useLanguage } from "../i18n/index.js";
-import { MoveList } from "../ui/movelist.js";
+import { browserLanguage, onLanguageChange, supported, t, useLanguage } from "../i18n/index.js";
 import { Picker } from "../ui/pickers.js";
 import { lineOf } from "../ui/solution.js";
 import { fileName, pngBlob, save, svgBlob } from "./export.js";
 import { ATTRIBUTES, CAPTION, SettingError, quote, readSettings } from "./settings.js";
+import { ReplayMode } from "./replay-mode.js";
 import { SolveMode } from "./solve-mode.js";
 import { errorText } from "../i18n/error-text.js";
 
@@ -129,8 +129,7 @@ export class GrolmanBoard extends HTMLElement {
     this.player = null;
     this.board = null;
     this.entry = null;
-    this.moveList = null;
-    this.tree = null;
+    this.replayMode = null;
   }
 
   async render() {
@@ -271,62 +270,13 @@ export class GrolmanBoard extends HTMLElement {
     this.stepText.textContent = "";
   }
 
-  // ---- replay -----------------------------------------------------------------------
+  // ---- replay (web/embed/replay-mode.js) -------------------------------------------------
 
-  /** The replay of the game's tree of turns (one line for `moves`; a PGN's side lines too):
-   *  its main line first, a side line once a turn of it is picked in the turn list. */
   openReplay() {
-    this.tree = this.game.tree();
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
     this.buildControls();
-    if (this.tree.nodes.length > 1) {
-      this.moveList = new MoveList(this.moves, (id) => this.pick(id), { scroll: false });
-      this.moves.hidden = false;
-    }
-    this.replayLine(this.tree.current);
-  }
-
-  /** Loads the steps of the line from the start to node `end`, each step with the node of its
-   *  turn (`node`) and, where it shows a node's position (a turn's first and last step, the
-   *  start), that node (`at`): its shapes and comment are drawn there. */
-  replayLine(end) {
-    const { nodes } = this.tree;
-    this.game.goTo(end);
-    const turns = this.game.history(); // the line's turns, the last with its outcome
-    const ids = [];
-    for (let id = end; id !== 0; id = nodes[id].parent) ids.unshift(id);
-    // The side that played the first turn, else (no turns) the side to move now.
-    const mover = side(turns[0]?.color ?? this.game.status().turn);
-    const steps = [{
-      kind: "position", pieces: placement(this.game.startFen()), marks: {}, arrows: [], labels: [], slides: [],
-      node: 0, at: 0,
-      text: turns.length
-        ? plural("element.start", turns.length, { side: mover })
-        : capitalize(t("cascade.toMove", { side: mover })),
-    }];
-    this.turnStarts = new Map();
-    turns.forEach((turn, index) => {
-      const id = ids[index];
-      const { parent } = nodes[id];
-      this.turnStarts.set(id, steps.length);
-      const before = placement(index === 0 ? this.game.startFen() : turns[index - 1].fen);
-      for (const step of stepsOf(turn, before, placement(turn.fen))) {
-        const at = step.kind === "start" ? parent : step.kind === "end" ? id : null;
-        steps.push({ ...step, node: id, at });
-      }
-    });
-    this.player.load(steps, { autoplay: false });
-    this.player.first();
-  }
-
-  /** A turn picked in the list: its first step, on its line (the main continuation after it). */
-  pick(id) {
-    if (!this.turnStarts.has(id)) {
-      let end = this.tree.nodes[id];
-      while (end.children.length) end = this.tree.nodes[end.children[0]];
-      this.replayLine(end.id);
-    }
-    this.player.go(this.turnStarts.get(id));
+    this.replayMode = new ReplayMode({ game: this.game, player: this.player, moves: this.moves, root: this.shadowRoot });
+    this.replayMode.open();
   }
 
   /** One step forward in a replay; false at its end (learn.html's projector goes on to the
@@ -387,7 +337,7 @@ export class GrolmanBoard extends HTMLElement {
     if (this.stepText.textContent !== step.text) this.stepText.textContent = step.text;
     this.stepText.dataset.step = step.kind;
     // A study's drawing and words belong to a position: shown while the replay is at it.
-    const note = step.at === null || step.at === undefined ? null : this.tree?.nodes[step.at].note;
+    const note = this.replayMode?.noteAt(step);
     this.board.set({ shapes: note?.shapes ?? [] });
     this.comment.textContent = note?.comment ?? "";
     this.comment.hidden = !note?.comment;
@@ -400,12 +350,7 @@ export class GrolmanBoard extends HTMLElement {
       this.buttons.first.disabled = this.buttons.previous.disabled = index === 0;
       this.buttons.next.disabled = this.buttons.last.disabled = atEnd;
     }
-    if (this.moveList && step.node !== undefined) {
-      // The list is drawn afresh: a reader stepping from it by keyboard keeps the focus there.
-      const focused = this.moves.contains(this.shadowRoot.activeElement);
-      this.moveList.render({ current: step.node, nodes: this.tree.nodes });
-      if (focused) this.moves.querySelector("[aria-current]")?.focus({ preventScroll: true });
-    }
+    this.replayMode?.showInList(step);
   }
 
   /** Keys anywhere in the board's frame except the squares (which walk the board). */

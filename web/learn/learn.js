@@ -2,9 +2,9 @@
 // and its claims (each checked by crates/grolman-diagram/tests/lessons.rs), every claim with
 // its position on a small board that opens on demand. lessons.json holds what is
 // language-free; the words are the chosen language's (web/i18n/<code>/lessons.js, keyed by the
-// lesson's id and each part's place). Projector mode (web/ui/projector.js, the
+// lesson's id and each board's and claim's own id; paragraphs by their place). Projector mode (web/ui/projector.js, the
 // playground's) shows one lesson board as large as the screen allows; the clicker steps through
-// its cascade and on into the next board. All text goes in as text; the boards get their
+// its cascade and on into the next board, the arrow keys through the board shown. All text goes in as text; the boards get their
 // settings as attributes.
 import init from "../../pkg/grolman.js";
 import { openGame, variantList, variantName } from "../game/open.js";
@@ -83,9 +83,9 @@ function lessonSection(lesson, names) {
   section.append(heading);
   for (let n = 1; n <= lesson.paragraphs; n += 1) section.append(make("p", {}, say(`text.${n}`)));
   const boards = make("div", { class: "boards" });
-  for (const [n, board] of lesson.boards.entries()) {
+  for (const board of lesson.boards) {
     const figure = make("figure");
-    figure.append(make("figcaption", {}, say(`board.${n + 1}`)));
+    figure.append(make("figcaption", {}, say(`board.${board.id}`)));
     const element = make("grolman-board", {
       variant: board.variant ?? lesson.variant,
       mode: board.mode ?? "replay",
@@ -97,7 +97,7 @@ function lessonSection(lesson, names) {
   }
   section.append(boards);
   const claims = make("ul", { class: "claims", "aria-label": t("lesson.claims-label") });
-  for (const [n, claim] of lesson.claims.entries()) claims.append(claimItem(claim, lesson.variant, say(`claim.${n + 1}`)));
+  for (const claim of lesson.claims) claims.append(claimItem(claim, lesson.variant, say(`claim.${claim.id}`)));
   section.append(claims);
   return section;
 }
@@ -166,10 +166,14 @@ function bindProjector() {
       requestAnimationFrame(() => (on ? scrollTo(0, 0) : walk.current?.closest(".lesson").scrollIntoView()));
     },
   });
+  // In projector mode the arrow keys step the board shown, as they do when it has the focus
+  // (a board with the focus takes its own keys: its squares, its turn list).
+  const arrows = { ArrowRight: () => walk.current?.forward(), ArrowLeft: () => walk.current?.back() };
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest?.("input, textarea, select")) return;
-    const action = projector.keys()[event.key];
+    const inBoard = event.target.closest?.("grolman-board");
+    const action = projector.keys()[event.key] ?? (projector.on && !inBoard ? arrows[event.key] : undefined);
     if (!action) return;
     event.preventDefault();
     action();

@@ -1,6 +1,14 @@
 // rules.html: docs/rules.md, the one statement of the rules, drawn as a page in the lessons'
-// style (web/learn/markdown.js reads its Markdown; every text goes in as text).
+// style (web/learn/markdown.js reads its Markdown; every text goes in as text). In the page's
+// language (the visitor's choice or the browser's, as on the other pages): the translations
+// docs/rules.<code>.md, each saying at its top that the English text is the authoritative one,
+// with the same rule numbers (tests/unit/markdown.test.mjs), so rules.html#1.6 is rule 1.6 in all.
 import { readMarkdown } from "./markdown.js";
+import { t } from "../i18n/index.js";
+import { choosePageLanguage, startLanguage } from "../i18n/page.js";
+
+/** The rules' file in `code`: English is docs/rules.md itself. */
+const rulesFile = (code) => (code === "en" ? "docs/rules.md" : `docs/rules.${code}.md`);
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,13 +56,14 @@ function blockNode(block) {
 async function start() {
   const main = $("rules");
   try {
-    const response = await fetch(new URL("../../docs/rules.md", import.meta.url));
-    if (!response.ok) throw new Error(`docs/rules.md: HTTP ${response.status}`);
+    const file = rulesFile(await choosePageLanguage(startLanguage(), { remember: false }));
+    const response = await fetch(new URL(`../../${file}`, import.meta.url));
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     const blocks = readMarkdown(await response.text());
     main.replaceChildren(...blocks.map(blockNode));
     const title = main.querySelector("h1");
     if (title) {
-      document.title = `${title.textContent}: Grolman chess and Tatarstan chess`;
+      document.title = t("rules.pageTitle", { title: title.textContent });
       document.querySelector("header").append(title); // above the sections' list
     }
     $("toc").replaceChildren(...[...main.querySelectorAll("h2[id]")].map((heading) => {
@@ -70,7 +79,7 @@ async function start() {
     const problem = document.createElement("p");
     problem.className = "error";
     problem.setAttribute("role", "alert");
-    problem.textContent = `The rules could not be loaded: ${error.message}`;
+    problem.textContent = t("rules.loadFailed", { reason: error.message });
     main.replaceChildren(problem);
   }
   main.setAttribute("aria-busy", "false");
