@@ -14,9 +14,10 @@ play: setup build serve
 ## scenarios in Firefox and WebKit)
 test: setup test-rust test-wasm build test-js test-e2e test-browsers
 
-## build: build pkg/ (the wasm package the page loads), release profile
+## build: build pkg/ (the wasm packages, release profile) and build/ (the pages' bundles, esbuild)
 build:
 	scripts/build-wasm.sh
+	node scripts/build-web.mjs
 
 ## dist: dist/grolman-embed/, the folder a composer copies to their site for <grolman-board>
 ## (the element, its modules, both wasm packages, a README with the script tag and the CSP)
@@ -56,4 +57,4 @@ measure: build
 	node scripts/measure.mjs
 
 clean:
-	rm -rf pkg dist test-results playwright-report
+	rm -rf pkg build dist test-results playwright-report

@@ -1,21 +1,26 @@
 // `make dist`: the folder a composer copies to their own site so that <grolman-board> works
-// there: dist/grolman-embed/ with the element, every module it and the engine worker import,
-// their stylesheets, the page's and the worker's wasm, and a README (the script tag, the CSP
-// line, the wasm type). The files are found by following the imports from the two entry points,
-// so the folder holds what the element loads and nothing else; paths inside keep the
-// playground's layout (web/..., pkg/...), which the modules' relative imports rely on.
-// Usage: node scripts/dist.mjs [--out dist/grolman-embed]   (needs pkg/: `make build`)
+// there: dist/grolman-embed/ with the element's bundle (build/site/grolman-board.js, written by
+// scripts/build-web.mjs) and every chunk it and the engine worker's bundle import, the stylesheets
+// and wasm they name, and a README (the script tag, the CSP line, the wasm type). The files are found
+// by following the imports from the two bundles, so the folder holds what the element loads and
+// nothing else; paths inside keep the site's layout (build/site/..., web/..., pkg/...), which the
+// bundles' relative references rely on.
+// Usage: node scripts/dist.mjs [--out dist/grolman-embed]   (needs pkg/ and build/: `make build`)
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { bundleOf } from "./build-web.mjs";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const at = process.argv.indexOf("--out");
 const out = resolve(root, at > 0 ? process.argv[at + 1] : "dist/grolman-embed");
-const ENTRIES = ["web/embed/grolman-board.js", "web/worker/engine-worker.js"];
+const ELEMENT = bundleOf("web/embed/grolman-board.js");
+const ENTRIES = [ELEMENT, bundleOf("web/worker/engine-worker.js")];
 
-// Static and dynamic imports, and files named relative to a module (`new URL("x", import.meta.url)`).
+// Static and dynamic imports and re-exports (minified: `import{a as b}from"./chunk.js"`), and
+// files named relative to a module (`new URL("x", import.meta.url)`).
 const REFERENCES = [
-  /\bimport\s+(?:[^'"();]*?\bfrom\s*)?["']([^"']+)["']/g,
+  /\bimport\s*(?:[\w$*{][^'"();]*?\bfrom\s*)?["']([^"']+)["']/g,
+  /\bexport\s*[*{][^'"();]*?\bfrom\s*["']([^"']+)["']/g,
   /\bimport\(\s*["']([^"']+)["']\s*\)/g,
   /new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g,
 ];
@@ -27,13 +32,13 @@ function follow(entries) {
     const file = queue.pop();
     if (files.has(file)) continue;
     const path = join(root, file);
-    if (!existsSync(path)) throw new Error(`${file} is missing${file.startsWith("pkg/") ? ": run `make build` first" : ""}`);
+    if (!existsSync(path)) throw new Error(`${file} is missing${/^(pkg|build)\//.test(file) ? ": run `make build` first" : ""}`);
     files.add(file);
     if (!file.endsWith(".js")) continue;
     const source = readFileSync(path, "utf8");
     for (const pattern of REFERENCES) {
       for (const [, target] of source.matchAll(pattern)) {
-        if (/^[a-z]+:/i.test(target)) continue; // absolute URLs are not ours to copy
+        if (!target.startsWith(".")) continue; // only relative paths are ours to copy
         queue.push(relative(root, resolve(dirname(path), target)));
       }
     }
@@ -41,22 +46,7 @@ function follow(entries) {
   return [...files].sort();
 }
 
-// The stylesheets the element links are listed in an array of paths resolved in one map().
-const STYLESHEETS = /\[([^\]]*\.css["'][^\]]*)\]\.map\(\(path\) => new URL\(path, import\.meta\.url\)/;
-
-function stylesheets(files) {
-  const found = [];
-  for (const file of files.filter((f) => f.endsWith(".js"))) {
-    const match = readFileSync(join(root, file), "utf8").match(STYLESHEETS);
-    for (const [, css] of match?.[1].matchAll(/["']([^"']+\.css)["']/g) ?? []) {
-      found.push(relative(root, resolve(dirname(join(root, file)), css)));
-    }
-  }
-  return found;
-}
-
-const files = follow(ENTRIES);
-const all = [...new Set([...files, ...stylesheets(files)])].sort();
+const all = follow(ENTRIES);
 rmSync(out, { recursive: true, force: true });
 for (const file of all) {
   mkdirSync(dirname(join(out, file)), { recursive: true });
@@ -69,7 +59,7 @@ writeFileSync(join(out, "README.md"), `# <grolman-board> for your own site
 Copy this folder (\`${folder}/\`) to your site, say to \`/${folder}/\`, and put on any page:
 
 \`\`\`html
-<script type="module" src="/${folder}/web/embed/grolman-board.js"></script>
+<script type="module" src="/${folder}/${ELEMENT}"></script>
 <grolman-board variant="grolman" fen="7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1" stipulation="#1" mode="solve"></grolman-board>
 \`\`\`
 

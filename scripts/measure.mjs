@@ -147,7 +147,10 @@ try {
     await page.waitForSelector("body[data-ready]");
     // 3. Whole-position turn query and perft in Chromium's wasm.
     const browserFigures = await page.evaluate(async ({ START, KIWIPETE, PERFT_CASES, SEARCH_CASES }) => {
-      const { Game } = await import("/pkg/grolman.js");
+      // The page's own copy is inside its bundle: this module is the script's, initialised here.
+      const rules = await import("/pkg/grolman.js");
+      await rules.default();
+      const { Game } = rules;
       // perft lives in the engine package (the Web Worker's), not in the page's.
       const engine = await import("/pkg/engine/grolman_engine.js");
       await engine.default();

@@ -3,8 +3,9 @@
 //                    on a board square, drawn here rather than downloaded;
 //   pkg/precache.js  the build's id (a hash of every file the pages use) and that file list, which
 //                    sw.js keeps in a cache of that name: a new build is a new cache, never a stale one.
-// scripts/build-wasm.sh writes both; scripts/serve.mjs writes the list afresh for each request of
-// pkg/precache.js, so that an edit under web/ while `make play` serves is a new version too.
+// scripts/build-web.mjs writes both (and scripts/build-wasm.sh, before it); scripts/serve.mjs writes
+// the list afresh for each request of pkg/precache.js, after building build/ again when a source
+// changed, so that an edit under web/ while `make play` serves is a new version too.
 // Usage: node scripts/offline.mjs [ROOT]
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
@@ -13,9 +14,11 @@ import { fileURLToPath } from "node:url";
 
 const PAGES = ["index.html", "learn.html", "rules.html", "docs/rules.md", "docs/rules.ru.md", "docs/rules.es.md",
   "docs/rules.de.md", "embed.html", "manifest.webmanifest"];
-// Everything under web/ but the example page and its style (docs for people who embed).
-const SKIP = new Set(["web/embed/example.html", "web/embed/example.css"]);
-const KINDS = /\.(js|css|json|wasm|svg|html)$/;
+// What the pages load from web/ as it is: the stylesheets and lessons.json, not the example page's
+// style (docs for people who embed) nor app.css (in build/play/page.css); the scripts come from
+// build/ (scripts/build-web.mjs).
+const SKIP = new Set(["web/embed/example.css", "web/app.css"]);
+const KINDS = /\.(css|json)$/;
 
 function walk(root, dir) {
   if (!existsSync(join(root, dir))) return [];
@@ -33,12 +36,13 @@ export function iconSvg(root) {
     `<g transform="translate(6 4) scale(0.88)" fill="#fafafa" stroke="#222" stroke-width="3" stroke-linejoin="round" color="#222">${knight}</g></svg>\n`;
 }
 
-/** The files a page may ask for, relative to the root ("pkg/grolman.js", ...). */
+/** The files a page may ask for, relative to the root ("build/play/main.js", ...): the pages, the
+ *  bundles and chunks of build/, the stylesheets and data under web/, the wasm and the icon. */
 export function precacheFiles(root) {
   const web = walk(root, "web").filter((path) => KINDS.test(path) && !SKIP.has(path));
-  const pkg = walk(root, "pkg").filter((path) => /\.(js|wasm|json|svg)$/.test(path)
-    && !path.endsWith("package.json") && path !== "pkg/precache.js");
-  return [...PAGES.filter((path) => existsSync(join(root, path))), ...web, ...pkg].sort();
+  const build = walk(root, "build").filter((path) => /\.(js|css)$/.test(path));
+  const pkg = walk(root, "pkg").filter((path) => /\.(wasm|svg)$/.test(path));
+  return [...PAGES.filter((path) => existsSync(join(root, path))), ...build, ...web, ...pkg].sort();
 }
 
 /** The text of pkg/precache.js: the build id over the files' names and contents, and the files. */

@@ -1,10 +1,14 @@
-// A tiny static file server for the playground: no dependency, correct MIME types
-// (application/wasm lets the browser compile the module while it streams).
+// A tiny static file server for the playground: correct MIME types (application/wasm lets the
+// browser compile the module while it streams), and the pages' bundles (build/) kept fresh: a page
+// or a bundle asked for while a source under web/ or pkg/ is newer than the build is served after
+// scripts/build-web.mjs has built them again, so that an edit shows on the next reload.
 // Usage: node scripts/serve.mjs [--port 8000] [--host 127.0.0.1] [--root .] [--quiet]
 import { createServer } from "node:http";
 import { createReadStream, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { precacheSource } from "./offline.mjs";
+import { buildWeb, stale } from "./build-web.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -32,8 +36,28 @@ const types = {
   ".ts": "text/plain; charset=utf-8",
 };
 
-const server = createServer((request, response) => {
+// Only this checkout's own bundles are rebuilt (a measuring script may serve another checkout).
+const own = root === resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/** Resolves once build/ is as new as its sources (one build at a time; the check at most every 300 ms). */
+let building = null;
+let checkedAt = 0;
+function fresh() {
+  if (building) return building;
+  if (!own || Date.now() - checkedAt < 300) return Promise.resolve();
+  checkedAt = Date.now();
+  if (!stale(root)) return Promise.resolve();
+  building = buildWeb(root).catch((error) => console.error(`build-web: ${error.message}`))
+    .finally(() => {
+      building = null;
+      checkedAt = Date.now();
+    });
+  return building;
+}
+
+const server = createServer(async (request, response) => {
   const url = new URL(request.url, "http://localhost");
+  if (/^\/(build\/|pkg\/precache\.js$|[^/]*\.html$|$)/.test(url.pathname)) await fresh();
   let path = normalize(join(root, decodeURIComponent(url.pathname)));
   if (path !== root && !path.startsWith(root + sep)) {
     response.writeHead(403).end("forbidden");

@@ -15,7 +15,7 @@ test("the Embed dialog writes working snippets for the position and the game", a
   const fen = "rnbqkbr1/ppppnppp/8/4p3/4P3/8/PPPPNPPP/RNBQKBR1 w Qq e6 0 2";
   await expect(element).toHaveValue(new RegExp(`<grolman-board variant="grolman" fen="${fen.replace(/\//g, "\\/")}" mode="diagram"></grolman-board>`));
   // The snippet points at the folder `make dist` writes, on the composer's own site.
-  await expect(element).toHaveValue(/^<script type="module" src="\/grolman-embed\/web\/embed\/grolman-board\.js"><\/script>/);
+  await expect(element).toHaveValue(/^<script type="module" src="\/grolman-embed\/build\/site\/grolman-board\.js"><\/script>/);
   await expect(page.locator("#embed-where")).toContainText("run make dist and copy the folder dist/grolman-embed/ to your site's root");
   await expect(page.locator("#embed-dialog grolman-board .unit-count")).toHaveText("(16+16)");
 

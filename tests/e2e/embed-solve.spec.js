@@ -23,12 +23,12 @@ test.beforeAll(async () => {
   execFileSync("node", ["scripts/dist.mjs", "--out", join(site, "grolman-embed")]);
   writeFileSync(join(site, "problem.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>A composer's page</title><link rel="icon" href="data:,">
-<script type="module" src="/grolman-embed/web/embed/grolman-board.js"></script></head><body>
+<script type="module" src="/grolman-embed/build/site/grolman-board.js"></script></head><body>
 <grolman-board id="problem" mode="solve" variant="${PROBLEM.variant}" fen="${PROBLEM.fen}" stipulation="${PROBLEM.stipulation}" author="From the solver's tests"></grolman-board>
 </body></html>`);
   writeFileSync(join(site, "helpmate.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>A helpmate</title><link rel="icon" href="data:,">
-<script type="module" src="/grolman-embed/web/embed/grolman-board.js"></script></head><body>
+<script type="module" src="/grolman-embed/build/site/grolman-board.js"></script></head><body>
 <grolman-board mode="solve" variant="orthodox" fen="k7/8/1K6/8/8/8/8/7R b - - 0 1" stipulation="h#1"></grolman-board>
 </body></html>`);
   server = createServer((request, response) => {

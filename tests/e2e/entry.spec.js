@@ -109,8 +109,10 @@ test("looking back, the FEN box shows the position on the board", async ({ page 
   await openPage(page, "#variant=grolman&m=e2e4&m=e7e5");
   const live = await fen(page);
   const [afterFirst] = await page.evaluate(async () => {
-    const { Game } = await import("/pkg/grolman.js");
-    const game = new Game("grolman");
+    // The rules package as a module of the test's own (the page's copy is inside its bundle).
+    const rules = await import("/pkg/grolman.js");
+    await rules.default();
+    const game = new rules.Game("grolman");
     return [game.play("e2e4").fen];
   });
   await turnButtons(page).first().click();

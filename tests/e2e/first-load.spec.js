@@ -1,8 +1,18 @@
 // The first load (issue 20.4): the board is playable before the side panels' modules and the
 // rules' extras package (PGN, the diagram SVG, the board editor) are even asked for; they load
-// after it, and the extras when a panel first needs them.
+// after it, and the extras when a panel first needs them. The page loads its scripts as the
+// bundles of scripts/build-web.mjs (build/modules.json says which source modules each file holds),
+// and of its language's texts only the interface's and the errors', never the lessons'.
 import { test, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { clickMove, expectTurns, openPage } from "./helpers.js";
+
+const modules = JSON.parse(readFileSync(new URL("../../build/modules.json", import.meta.url), "utf8"));
+/** The path of the file of build/ that holds the source module `module` in the playground's build. */
+const fileOf = (module) => {
+  const file = Object.keys(modules).find((path) => path.startsWith("build/play/") && modules[path].includes(module));
+  return file && `/${file}`;
+};
 
 /** The site's paths the page asked for, with the time each request started. */
 const requests = (page) => page.evaluate(() => ({
@@ -15,9 +25,10 @@ test("the board is playable before the panels and the extras package load", asyn
   const { readyAt, loaded } = await requests(page);
   const before = loaded.filter((r) => r.at < readyAt).map((r) => r.path);
   expect(before).toContain("/pkg/grolman_bg.wasm");
-  for (const later of ["/web/ui/panels.js", "/web/ui/opponent.js", "/web/ui/analysis.js", "/web/ui/solve.js", "/web/edit/studio.js"]) {
-    expect(before, later).not.toContain(later);
-    expect(loaded.map((r) => r.path), later).toContain(later);
+  for (const later of ["web/ui/panels.js", "web/ui/opponent.js", "web/ui/analysis.js", "web/ui/solve.js", "web/edit/studio.js"]) {
+    expect(fileOf(later), later).toBeTruthy();
+    expect(before, later).not.toContain(fileOf(later));
+    expect(loaded.map((r) => r.path), later).toContain(fileOf(later));
   }
   expect(loaded.filter((r) => r.path.startsWith("/pkg/extras/"))).toEqual([]);
 
@@ -28,5 +39,19 @@ test("the board is playable before the panels and the extras package load", asyn
   await expect(page.locator("#pgn-text")).toHaveValue(/1\. e4 \{\(Ng1-e2, Rh1-g1\)\} \*/);
   const after = (await requests(page)).loaded.map((r) => r.path);
   expect(after).toContain("/pkg/extras/grolman_extras_bg.wasm");
+  expect(errors).toEqual([]);
+});
+
+test("the playground loads its scripts bundled, and its language without the lessons' texts", async ({ page }) => {
+  const errors = await openPage(page);
+  const { readyAt, loaded } = await requests(page);
+  const before = loaded.filter((r) => r.at < readyAt).map((r) => r.path);
+  // No source module of web/ or pkg/ is fetched as such: they come in build/play/'s files.
+  expect(before.filter((path) => /^\/(web|pkg)\/.*\.js$/.test(path))).toEqual([]);
+  expect(before).toContain(fileOf("web/main.js"));
+  expect(before).toContain(fileOf("web/i18n/en/ui.js"));
+  const held = loaded.flatMap((r) => modules[r.path.slice(1)] ?? []);
+  expect(held).toContain("web/i18n/en/errors.js");
+  expect(held.filter((module) => module.includes("lessons"))).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -50,7 +50,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
   // A copy of the site of its own, served by scripts/serve.mjs, so that the test can change a file.
   const root = mkdtempSync(join(tmpdir(), "grolman-offline-"));
   const repo = fileURLToPath(new URL("../..", import.meta.url));
-  for (const path of ["index.html", "learn.html", "embed.html", "manifest.webmanifest", "sw.js", "web", "pkg"]) {
+  for (const path of ["index.html", "learn.html", "embed.html", "manifest.webmanifest", "sw.js", "web", "pkg", "build"]) {
     cpSync(join(repo, path), join(root, path), { recursive: true });
   }
   const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -64,12 +64,12 @@ test("a new build is said to be ready and takes effect on the next load", async 
     const [first] = await builds();
     await expect(page.locator("#update-note")).toBeHidden();
 
-    appendFileSync(join(root, "web/app.css"), "\n/* the next build */\n");
+    appendFileSync(join(root, "build/play/page.css"), "\n/* the next build */\n");
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     // This load is still the first build's; the second one waits and the page says so.
     await expect(page.locator("#update-note")).toContainText("A new version is ready: it takes effect the next time the page loads.", { timeout: 15_000 });
-    expect(await page.evaluate(() => fetch("web/app.css").then((r) => r.text()))).not.toContain("the next build");
+    expect(await page.evaluate(() => fetch("build/play/page.css").then((r) => r.text()))).not.toContain("the next build");
     await screenshot(page, testInfo, "new-version-ready");
     // The note speaks the page's language, and follows the picker while it shows.
     for (const [code, ready, now] of [
@@ -85,14 +85,14 @@ test("a new build is said to be ready and takes effect on the next load", async 
 
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
-    expect(await page.evaluate(() => fetch("web/app.css").then((r) => r.text()))).toContain("the next build");
+    expect(await page.evaluate(() => fetch("build/play/page.css").then((r) => r.text()))).toContain("the next build");
     await expect.poll(builds).toEqual([expect.not.stringMatching(first)]);
     await expect(page.locator("#update-note")).toBeHidden();
 
     // After a rebuild (`make play`), the note's button takes the new build at once: no second
     // reload to find it.
     const [second] = await builds();
-    appendFileSync(join(root, "web/app.css"), "\n/* the build after that */\n");
+    appendFileSync(join(root, "build/play/page.css"), "\n/* the build after that */\n");
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     const now = page.locator("#update-note button");
@@ -100,7 +100,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, testInfo, "new-version-button-phone");
     await now.click();
-    await expect.poll(() => page.evaluate(() => fetch("web/app.css").then((r) => r.text()), undefined).catch(() => ""), { timeout: 15_000 })
+    await expect.poll(() => page.evaluate(() => fetch("build/play/page.css").then((r) => r.text()), undefined).catch(() => ""), { timeout: 15_000 })
       .toContain("the build after that");
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     await expect(page.locator("#update-note")).toHaveCount(0);

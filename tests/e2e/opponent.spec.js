@@ -126,7 +126,12 @@ test("the computer mates in one when it can, and the game ends", async ({ page }
 test("each level is named by the engine's own table and says what it means", async ({ page }, testInfo) => {
   await withPrefs(page, { autoplay: false, computer: "none", level: 2 });
   const errors = await openPage(page, "#variant=grolman");
-  const levels = (variant) => page.evaluate(async (v) => (await import("/pkg/grolman.js")).engineLevels(v), variant);
+  // The rules package as a module of the test's own (the page's copy is inside its bundle).
+  const levels = (variant) => page.evaluate(async (v) => {
+    const rules = await import("/pkg/grolman.js");
+    await rules.default();
+    return rules.engineLevels(v);
+  }, variant);
   const grolman = await levels("grolman");
   await expect(page.locator("#computer-level option")).toHaveText(grolman.map((l) => l.label));
   const meaning = page.locator("#computer-level-meaning");

@@ -8,7 +8,11 @@ import { join } from "node:path";
 import { LANGUAGES } from "../../web/i18n/index.js";
 
 const root = new URL("../../", import.meta.url).pathname;
-const catalog = async (code) => (await import(`../../web/i18n/${code}/index.js`)).default;
+/** A language's whole catalog: its pages' part and its lessons' part (web/i18n/index.js). */
+const catalog = async (code) => ({
+  ...(await import(`../../web/i18n/${code}/index.js`)).default,
+  ...(await import(`../../web/i18n/${code}/lessons.js`)).default,
+});
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** A text's forms: the string itself, or each form of a plural text. */
 const forms = (value) => (typeof value === "string" ? [value] : Object.values(value));
@@ -78,4 +82,17 @@ test("every key that a page or module names exists in English", async () => {
     }
   }
   assert.deepEqual(missing, []);
+});
+
+test("only the lessons page names the lessons' texts, which the other pages never load", async () => {
+  const lessons = (await import("../../web/i18n/en/lessons.js")).default;
+  const named = /data-i18n(?:-[a-z-]+)?="([^"]+)"|\b(?:t|plural)\(\s*"([^"]+)"/g;
+  const misplaced = [];
+  for (const path of [...sources(), "index.html", "embed.html"].filter((p) => p !== "web/learn/learn.js")) {
+    for (const m of readFileSync(join(root, path), "utf8").matchAll(named)) {
+      const key = m[1] ?? m[2];
+      if (Object.hasOwn(lessons, key)) misplaced.push(`${path}: ${key}`);
+    }
+  }
+  assert.deepEqual(misplaced, []);
 });

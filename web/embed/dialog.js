@@ -13,7 +13,7 @@ import { onLanguageChange, t } from "../i18n/index.js";
 import { errorText } from "../i18n/error-text.js";
 
 /** Where the element is once dist/grolman-embed/ is copied to the root of a site. */
-export const SCRIPT_URL = "/grolman-embed/web/embed/grolman-board.js";
+export const SCRIPT_URL = "/grolman-embed/build/site/grolman-board.js";
 const EMBED_URL = new URL("../../embed.html", import.meta.url).href;
 const CAPTION = ["title", "author", "source", "stipulation"];
 

@@ -1,7 +1,7 @@
 // <grolman-board>: a problem diagram, a replay of a game with every cascade step explained
 // (mode="replay", web/embed/replay-mode.js), a playable board, or a problem to solve
 // (mode="solve", web/embed/solve-mode.js), for any page, from one module script tag:
-//   <script type="module" src=".../web/embed/grolman-board.js"></script>
+//   <script type="module" src=".../build/site/grolman-board.js"></script>   (its bundle; this file works unbundled too)
 //   <grolman-board variant="grolman" fen="..." moves="e2e4 e7e5" mode="replay"></grolman-board>
 // A replay can be a study: a PGN (the `pgn` attribute or a child
 // <script type="application/x-chess-pgn">) with side lines, comments and shapes, which the turn
@@ -42,7 +42,8 @@ async function readStudy(pgn) {
   }
 }
 
-const STYLESHEETS = ["../board/theme.css", "./grolman-board.css"].map((path) => new URL(path, import.meta.url).href);
+// Each named by a literal URL, so that a bundle (scripts/build-web.mjs) and `make dist` find them.
+const STYLESHEETS = [new URL("../board/theme.css", import.meta.url).href, new URL("./grolman-board.css", import.meta.url).href];
 
 const make = (tag, attributes = {}, text = "") => {
   const node = document.createElement(tag);

@@ -1,7 +1,8 @@
 // The page's languages: `t(key, params)` gives the text of `key` in the chosen language, with
 // `{name}` placeholders filled from `params`. Each language is one folder (en/, ru/, es/, de/)
-// whose index.js merges its catalogs: ui.js (the interface), errors.js (errors shown to people),
-// lessons.js (the lessons). Only the chosen language's catalog is loaded, by dynamic import.
+// whose index.js merges ui.js (the interface) and errors.js (errors shown to people); its
+// lessons.js (the lessons) is learn.html's part (withTexts). Only the chosen language's catalog
+// is loaded, by dynamic import.
 // English is the reference: tests/unit/i18n.test.mjs holds every other catalog to its keys and
 // placeholders, and a key missing at run time falls back to English (when it is loaded) or to the
 // key itself, so that a gap shows as a readable word rather than a blank.
@@ -9,8 +10,10 @@
 /** The languages offered, each named in itself (as a picker lists them). */
 export const LANGUAGES = { en: "English", ru: "Русский", es: "Español", de: "Deutsch" };
 
-// Literal paths, so that the service worker's file list and any bundler see every catalog.
-const LOADERS = {
+// Literal paths, so that the service worker's file list and any bundler see every catalog. These
+// are the texts every page needs (each language's index.js: the interface and the errors); a page
+// adds its own part with withTexts (learn.html its lessons.js), so that no other page loads it.
+const PAGE = {
   en: () => import("./en/index.js"),
   ru: () => import("./ru/index.js"),
   es: () => import("./es/index.js"),
@@ -18,6 +21,9 @@ const LOADERS = {
 };
 
 const catalogs = {};
+/** The parts every load brings (loaders by language), and the parts each language has loaded. */
+const parts = [PAGE];
+const loaded = {};
 let current = "en";
 const listeners = new Set();
 
@@ -37,11 +43,22 @@ export function browserLanguage() {
   return "en";
 }
 
-/** The catalog of `code`, loaded once. */
+/** Makes every load from now on bring one more part of the catalog: `loaders` maps each
+ *  language to the import of its texts (learn.html's lessons). */
+export function withTexts(loaders) {
+  parts.push(loaders);
+}
+
+/** The catalog of `code` with every part, each part loaded once. */
 export async function load(code) {
   const language = supported(code) ?? "en";
-  catalogs[language] ??= (await LOADERS[language]()).default;
-  return catalogs[language];
+  const catalog = (catalogs[language] ??= {});
+  const have = (loaded[language] ??= new Set());
+  await Promise.all(parts.filter((part) => !have.has(part)).map(async (part) => {
+    Object.assign(catalog, (await part[language]()).default);
+    have.add(part);
+  }));
+  return catalog;
 }
 
 /** Loads `code`'s texts and makes it the current language; listeners hear of the change. */

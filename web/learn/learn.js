@@ -9,7 +9,7 @@
 import init from "../../pkg/grolman.js";
 import { openGame, variantList, variantName } from "../game/open.js";
 import { Projector } from "../ui/projector.js";
-import { onLanguageChange, t } from "../i18n/index.js";
+import { onLanguageChange, t, withTexts } from "../i18n/index.js";
 import { choosePageLanguage, startLanguage } from "../i18n/page.js";
 import "../embed/grolman-board.js";
 import { keepOffline } from "../offline.js";
@@ -182,6 +182,13 @@ function bindProjector() {
 
 async function start() {
   const main = $("lessons");
+  // The lessons' words are this page's part of each catalog: the playground never loads them.
+  withTexts({
+    en: () => import("../i18n/en/lessons.js"),
+    ru: () => import("../i18n/ru/lessons.js"),
+    es: () => import("../i18n/es/lessons.js"),
+    de: () => import("../i18n/de/lessons.js"),
+  });
   try {
     const response = await fetch(new URL("./lessons.json", import.meta.url));
     if (!response.ok) throw new Error(`lessons.json: HTTP ${response.status}`);

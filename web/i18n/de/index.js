@@ -1,6 +1,6 @@
-// This language's texts: the interface, the errors and the lessons, in one catalog.
+// This language's texts that every page needs: the interface and the errors, in one catalog. Its
+// lessons.js is the lessons page's alone (web/i18n/index.js loads it for learn.html).
 import ui from "./ui.js";
 import errors from "./errors.js";
-import lessons from "./lessons.js";
 
-export default { ...ui, ...errors, ...lessons };
+export default { ...ui, ...errors };
