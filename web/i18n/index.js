@@ -94,12 +94,17 @@ export function t(key, params, code = current) {
   return params ? fill(text, params) : text;
 }
 
+// One Intl.PluralRules per language: making one costs far more than asking it.
+const pluralRules = new Map();
+
 /** The form of a plural text for `count` (the catalog holds one form per plural category of
  *  the language: English one/other, Russian one/few/many/other), `{count}` filled in. */
 export function plural(key, count, params = {}, code = current) {
   const forms = catalogs[code]?.[key] ?? catalogs.en?.[key];
   if (forms === undefined || typeof forms !== "object") return t(key, { count, ...params }, code);
-  const category = new Intl.PluralRules(catalogs[code]?.[key] ? code : "en").select(count);
+  const rulesOf = catalogs[code]?.[key] ? code : "en";
+  if (!pluralRules.has(rulesOf)) pluralRules.set(rulesOf, new Intl.PluralRules(rulesOf));
+  const category = pluralRules.get(rulesOf).select(count);
   return fill(forms[category] ?? forms.other, { count, ...params });
 }
 

@@ -17,9 +17,16 @@ export function levelOf(variant, level) {
   return levels[Math.min(levels.length, Math.max(1, level)) - 1];
 }
 
+// One formatter per language and number of digits: making an Intl.NumberFormat costs about as
+// much as a whole level list's other work (it was most of the panels' start-up in a profile).
+const formats = new Map();
+
 /** Seconds as people read them in the current language: "0.5", "1.5", "4" (German "0,5"). */
-export const seconds = (ms, digits = ms < 1000 ? 1 : 0) =>
-  new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: 1 }).format(ms / 1000);
+export function seconds(ms, digits = ms < 1000 ? 1 : 0) {
+  const key = `${language()} ${digits}`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: 1 }));
+  return formats.get(key).format(ms / 1000);
+}
 
 /** "3: up to 0.5 s", "1: up to 0.1 s, depth 1": what a level asks of the search. */
 export const levelLabel = ({ level, movetimeMs, maxDepth }) =>
