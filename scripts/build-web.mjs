@@ -1,8 +1,10 @@
 // The pages' JavaScript and the playground's stylesheet, bundled and minified by esbuild into
 // build/ (gitignored), in two builds, each with a chunk per lazy part (the side panels, the editor,
 // the Embed dialog, the extras package, each language):
-//   build/play/  index.html: web/main.js alone, so that the playground loads one script (and its
-//                language) to a playable board; page.css is web/board/theme.css + web/app.css;
+//   build/play/  index.html: web/main.js alone, so that the playground needs one level of scripts
+//                (main.js and the chunks it imports, which esbuild splits off where the lazy parts
+//                share them) and its language to a playable board; page.css is web/board/theme.css
+//                + web/app.css;
 //   build/site/  the other pages' entries in one build that shares their chunks: learn.html
 //                (learn.js), rules.html (rules.js), embed.html (embed-page.js), <grolman-board>
 //                alone (grolman-board.js: example.html, `make dist`) and the engine worker.
@@ -71,7 +73,7 @@ const common = {
   bundle: true,
   minify: true,
   format: "esm",
-  // Catalogs in Russian stay letters, not \u escapes (a third of the size).
+  // Catalogs in Russian stay letters, not \u escapes (half the size).
   charset: "utf8",
   sourcemap: "linked",
   sourcesContent: false,
