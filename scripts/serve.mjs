@@ -8,7 +8,6 @@ import { createReadStream, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { precacheSource } from "./offline.mjs";
-import { buildWeb, stale } from "./build-web.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -46,8 +45,11 @@ function fresh() {
   if (building) return building;
   if (!own || Date.now() - checkedAt < 300) return Promise.resolve();
   checkedAt = Date.now();
-  if (!stale(root)) return Promise.resolve();
-  building = buildWeb(root).catch((error) => console.error(`build-web: ${error.message}`))
+  // Imported here, so that a checkout whose node_modules lacks esbuild still serves (and says why
+  // build/ is not made) rather than failing to start.
+  building = import("./build-web.mjs")
+    .then(({ buildWeb, stale }) => stale(root) && buildWeb(root))
+    .catch((error) => console.error(`build-web: ${error.message} (npm ci installs esbuild; make build bundles)`))
     .finally(() => {
       building = null;
       checkedAt = Date.now();
