@@ -1,6 +1,6 @@
 // A tiny static file server for the playground: correct MIME types (application/wasm lets the
 // browser compile the module while it streams), and the pages' bundles (build/) kept fresh: a page
-// or a bundle asked for while a source under web/ or pkg/ is newer than the build is served after
+// asked for while a source under web/ or pkg/ is newer than the build is served after
 // scripts/build-web.mjs has built them again, so that an edit shows on the next reload.
 // Usage: node scripts/serve.mjs [--port 8000] [--host 127.0.0.1] [--root .] [--quiet]
 import { createServer } from "node:http";
@@ -59,7 +59,8 @@ function fresh() {
 
 const server = createServer(async (request, response) => {
   const url = new URL(request.url, "http://localhost");
-  if (/^\/(build\/|pkg\/precache\.js$|[^/]*\.html$|$)/.test(url.pathname)) await fresh();
+  // A page's load asks for its HTML first: its bundles are checked then, not on each request.
+  if (/^\/(pkg\/precache\.js$|[^/]*\.html$|$)/.test(url.pathname)) await fresh();
   let path = normalize(join(root, decodeURIComponent(url.pathname)));
   if (path !== root && !path.startsWith(root + sep)) {
     response.writeHead(403).end("forbidden");
