@@ -52,7 +52,7 @@ test-e2e:
 test-browsers:
 	xvfb-run -a --server-args="-screen 0 1600x1200x24" node --test --test-concurrency=1 tests/browsers/
 
-## measure: page weight, load time, turn query time, perft nodes/s (wasm in Chromium vs native)
+## measure: page weight, load time; turn query, perft and search in wasm (Chromium) against native, in CPU time
 measure: build
 	node scripts/measure.mjs
 

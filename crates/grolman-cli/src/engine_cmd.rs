@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::time::Instant;
 
-use grolman::{Color, Position, Turn, Variant};
+use grolman::{Color, Position, Turn};
 use grolman_engine::problem;
 use grolman_engine::{native_clock, pv_turns, Engine, Limits};
 
@@ -162,74 +162,5 @@ pub fn solve(args: &[String]) -> Result<(), Failure> {
             }
         }
     }
-    Ok(())
-}
-
-/// `grolman bench-search [rounds]`: search speed per variant. Each case searches a fixed depth
-/// (the same tree every run, so that builds and the wasm in `scripts/measure.mjs` compare node
-/// for node), keeping its fastest of `rounds` runs; then one second from each position, for
-/// the depth the search reaches; then Tatarstan chess after 1.e4 (2,019 legal turns) to depth 4.
-pub fn bench_search(args: &[String]) -> Result<(), Failure> {
-    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    const TATARSTAN_AFTER_E4: &str = "rrrrkrrr/rrrrrrrr/8/8/4R3/8/RRRRRRRR/RRRRKRR1 b Qkq - 0 1";
-    let rounds = match args.first() {
-        None => 1,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|r| (1..=20).contains(r))
-            .ok_or_else(|| usage(format!("rounds must be a number from 1 to 20, not {s:?}")))?,
-    };
-    let positions = [("start", grolman::START_FEN), ("kiwipete", KIWIPETE)];
-    let depths = [
-        (Variant::Orthodox, [9, 7]),
-        (Variant::Grolman, [8, 5]),
-        (Variant::Tatarstan, [3, 2]),
-    ];
-    // One engine per run, with the page's table size (8 MB), so that the wasm search of the
-    // same case walks the same tree.
-    let run = |variant: Variant, fen: &str, limits: Limits| {
-        let pos = Position::from_fen(fen).expect("bench position");
-        let mut engine = Engine::with_table(variant.into(), native_clock(), 8);
-        engine
-            .search(&pos, &limits, &mut |_| {})
-            .expect("bench position has a turn")
-    };
-    for (variant, [start_depth, kiwipete_depth]) in depths {
-        for ((name, fen), depth) in positions.into_iter().zip([start_depth, kiwipete_depth]) {
-            let best = (0..rounds)
-                .map(|_| run(variant, fen, Limits::depth(depth)))
-                .max_by(|a, b| a.nps().total_cmp(&b.nps()))
-                .expect("at least one round");
-            say!(
-                "{:<10} {name:<9} depth {depth:>2}: {:>10} nodes in {:>7.3} s = {:>6.2} M nodes/s (best of {rounds})",
-                variant.name(),
-                best.nodes,
-                best.time_ms / 1000.0,
-                best.nps() / 1e6
-            );
-        }
-    }
-    for (variant, _) in depths {
-        for (name, fen) in positions {
-            let info = run(variant, fen, Limits::movetime(1000.0));
-            say!(
-                "{:<10} {name:<9} 1 s: depth {:>2} ({:>9} nodes in {:>5.0} ms = {:>6.2} M nodes/s)",
-                variant.name(),
-                info.depth,
-                info.nodes,
-                info.time_ms,
-                info.nps() / 1e6
-            );
-        }
-    }
-    let info = run(Variant::Tatarstan, TATARSTAN_AFTER_E4, Limits::depth(4));
-    say!(
-        "tatarstan  after 1.e4 depth {}: {:>10} nodes in {:>7.3} s = {:>6.2} M nodes/s",
-        info.depth,
-        info.nodes,
-        info.time_ms / 1000.0,
-        info.nps() / 1e6
-    );
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! `grolman`: perft, divide, turns, play, bench, search, solve, match and openings from the
 //! command line.
 
+mod bench;
+mod cpu;
 mod diagram_cmd;
 mod engine_cmd;
 mod match_cmd;
@@ -20,6 +22,7 @@ const USAGE: &str = "usage:
   grolman play <variant> [--fen F] <code>...
   grolman bench [rounds]
   grolman bench-search [rounds]
+  grolman bench-case list | (search | perft | turns) <variant> <depth> [fen]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve [--popeye] <file or ->
   grolman solve-bench <file> [--exhaustive | --compare]
@@ -166,125 +169,17 @@ fn run(args: &[String]) -> Result<(), Failure> {
                     .filter(|r| (1..=100).contains(r))
                     .ok_or_else(|| usage(format!("rounds must be a number from 1 to 100, not {s:?}")))?,
             };
-            bench(rounds)?;
+            bench::bench(rounds)?;
         }
         "search" => engine_cmd::search(&args[1..])?,
-        "bench-search" => engine_cmd::bench_search(&args[1..])?,
+        "bench-search" => bench::bench_search(&args[1..])?,
+        "bench-case" => bench::bench_case(&args[1..])?,
         "solve" => engine_cmd::solve(&args[1..])?,
         "solve-bench" => solve_bench::solve_bench(&args[1..])?,
         "match" => match_cmd::run_match(&args[1..])?,
         "openings" => match_cmd::openings(&args[1..])?,
         "diagram" => diagram_cmd::diagram(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),
-    }
-    Ok(())
-}
-
-/// Turn-query time and perft speed on fixed positions, per variant. The perft cases run in
-/// `rounds` interleaved rounds, so that a machine whose speed drifts slows every variant
-/// alike, and each reports its fastest run; each variant's speed against orthodox chess is
-/// given from the fastest runs, and from each round's own pair of runs (median and range,
-/// which show how much the machine wavered).
-fn bench(rounds: u32) -> Result<(), Failure> {
-    const TURN_QUERY_RUNS: usize = 101;
-    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    // Each variant right after orthodox chess on the same position, so that each round
-    // compares runs made close together in time. Grolman perft runs to the same depth as
-    // orthodox (the speed per node depends on the depth: on Kiwipete, depth 5 runs about 30 %
-    // faster per node than depth 4); Tatarstan chess from the start to depth 3 (its depth 2
-    // counts 40802 turns, mostly the first ply's phases), on Kiwipete to depth 2 (3.3 M).
-    let cases = [
-        (Variant::Orthodox, "start", grolman::START_FEN, 6),
-        (Variant::Grolman, "start", grolman::START_FEN, 6),
-        (Variant::Tatarstan, "start", grolman::START_FEN, 3),
-        (Variant::Orthodox, "kiwipete", KIWIPETE, 5),
-        (Variant::Grolman, "kiwipete", KIWIPETE, 5),
-        (Variant::Tatarstan, "kiwipete", KIWIPETE, 2),
-    ];
-    // The whole-position turn query (all legal turns with notation and events), timed call by
-    // call: the median, since on a shared machine a mean takes in every time slice lost to
-    // another process (a query of 0.1 ms then reads as 0.3 ms), and the fastest.
-    for variant in Variant::ALL {
-        for (name, fen) in [("start", grolman::START_FEN), ("kiwipete", KIWIPETE)] {
-            let pos = Position::from_fen(fen).expect("bench position");
-            let mut n = 0;
-            let mut ms: Vec<f64> = (0..TURN_QUERY_RUNS)
-                .map(|_| {
-                    let start = Instant::now();
-                    n = notation::legal_turns(&pos, variant.into()).len();
-                    start.elapsed().as_secs_f64() * 1000.0
-                })
-                .collect();
-            ms.sort_by(f64::total_cmp);
-            say!(
-                "{:<10} {name:<9} turn query: {n:>5} turns in {:>8.3} ms (median of {TURN_QUERY_RUNS}; fastest {:.3} ms)",
-                variant.name(),
-                ms[ms.len() / 2],
-                ms[0]
-            );
-        }
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let thread_counts: &[usize] = if threads == 1 { &[1] } else { &[1, threads] };
-    let positions: Vec<Position> = cases
-        .iter()
-        .map(|c| Position::from_fen(c.2).expect("bench position"))
-        .collect();
-    // best[case][threads]: (nodes, fastest seconds)
-    let mut best = vec![vec![(0u64, f64::INFINITY); thread_counts.len()]; cases.len()];
-    // rates[round][case]: one thread, M nodes/s.
-    let mut rates = vec![vec![0.0; cases.len()]; rounds as usize];
-    for round in rates.iter_mut() {
-        for (i, (variant, _, _, depth)) in cases.iter().enumerate() {
-            for (j, &t) in thread_counts.iter().enumerate() {
-                let start = Instant::now();
-                let n = grolman::perft_parallel(&positions[i], (*variant).into(), *depth, t);
-                let secs = start.elapsed().as_secs_f64().max(1e-9);
-                if t == 1 {
-                    round[i] = n as f64 / secs / 1e6;
-                }
-                if secs < best[i][j].1 {
-                    best[i][j] = (n, secs);
-                }
-            }
-        }
-    }
-    let rate = |i: usize, j: usize| best[i][j].0 as f64 / best[i][j].1 / 1e6;
-    for (i, (variant, name, _, depth)) in cases.iter().enumerate() {
-        for (j, &t) in thread_counts.iter().enumerate() {
-            say!(
-                "{:<10} {:<9} depth {depth}: {:>12} nodes in {:>7.3} s = {:>7.1} M nodes/s ({t} thread{}, best of {rounds})",
-                variant.name(),
-                name,
-                best[i][j].0,
-                best[i][j].1,
-                rate(i, j),
-                if t == 1 { "" } else { "s" }
-            );
-        }
-    }
-    // Each variant against orthodox chess on the same position, one thread: the fastest runs
-    // against each other, and the middle of the rounds' own ratios.
-    for (i, (variant, name, _, _)) in cases.iter().enumerate() {
-        if *variant == Variant::Orthodox {
-            continue;
-        }
-        if let Some(o) = cases
-            .iter()
-            .position(|c| c.0 == Variant::Orthodox && c.1 == *name)
-        {
-            let mut ratios: Vec<f64> = rates.iter().map(|r| 100.0 * r[i] / r[o]).collect();
-            ratios.sort_by(f64::total_cmp);
-            say!(
-                "{:<10} {:<9} speed against orthodox: {:>5.1} % (fastest runs); rounds: median {:.1} %, {:.1}-{:.1} %",
-                variant.name(),
-                name,
-                100.0 * rate(i, 0) / rate(o, 0),
-                ratios[ratios.len() / 2],
-                ratios[0],
-                ratios[ratios.len() - 1]
-            );
-        }
     }
     Ok(())
 }

@@ -1,15 +1,14 @@
 //! `grolman solve-bench <file> [--exhaustive | --compare]`: the solver's time per problem and
 //! per stipulation on a file of problems. `--compare` also solves each twin exhaustively and
 //! fails when the two solution sets differ; `--exhaustive` times the exhaustive solver alone.
-//! The times are the solving thread's CPU time where the system tells it (Linux), so that other
-//! work on a loaded machine does not stretch them (Linux counts it to the scheduler tick, a few
-//! milliseconds); else wall-clock time.
+//! The times are the solving thread's CPU time where the system tells it (`crate::cpu`), so that
+//! other work on a loaded machine does not stretch them; else wall-clock time.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
 
 use grolman_engine::problem::{self, Method};
 
+use crate::cpu::CpuClock as Clock;
 use crate::out::say;
 use crate::{input, usage, Failure};
 
@@ -33,7 +32,7 @@ pub fn solve_bench(args: &[String]) -> Result<(), Failure> {
     let mut differ = 0;
     say!(
         "{} time, one line per twin",
-        if Clock::on_cpu().is_some() {
+        if Clock::measures_cpu() {
             "CPU"
         } else {
             "wall-clock"
@@ -98,34 +97,4 @@ pub fn solve_bench(args: &[String]) -> Result<(), Failure> {
         )));
     }
     Ok(())
-}
-
-/// The time spent solving one twin.
-struct Clock {
-    wall: Instant,
-    cpu: Option<Duration>,
-}
-
-impl Clock {
-    fn start() -> Clock {
-        Clock {
-            wall: Instant::now(),
-            cpu: Clock::on_cpu(),
-        }
-    }
-
-    /// The time this thread has run on a CPU, from Linux's `/proc/thread-self/schedstat`
-    /// (its first field, in nanoseconds).
-    fn on_cpu() -> Option<Duration> {
-        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-        let ns = text.split_whitespace().next()?.parse().ok()?;
-        Some(Duration::from_nanos(ns))
-    }
-
-    fn seconds(&self) -> f64 {
-        match (self.cpu, Clock::on_cpu()) {
-            (Some(start), Some(now)) => (now - start).as_secs_f64(),
-            _ => self.wall.elapsed().as_secs_f64(),
-        }
-    }
 }

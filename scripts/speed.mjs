@@ -1,0 +1,172 @@
+// wasm in Chromium against native, in CPU time: search nodes/s, perft nodes/s and the turn query
+// per variant, on the cases of `grolman bench` and `grolman bench-search` (`grolman bench-case
+// list` names them). Prints a table; asserts nothing.
+// Usage: node scripts/speed.mjs [--rounds N] [--only search|perft|turns]   (after `make build`)
+//
+// Why CPU time: on this shared two-core machine a wall clock measures the other processes as
+// much as ours (the same perft read 30 % and 250 % of native minutes apart). Natively
+// `grolman bench-case` reads its thread's CPU time; in Chromium the page's main thread's CPU
+// time comes from the DevTools protocol (Performance.getMetrics, ThreadTime). The two sides run
+// each case in turn, `rounds` times (which goes first alternates), and the table gives the
+// median of each side and the median of the rounds' own ratios, with the load average.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { loadavg } from "node:os";
+import { median, servedChromium } from "./served-chromium.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The release `grolman` binary of this checkout, built first. */
+function nativeBinary() {
+  const built = spawnSync("cargo", ["build", "--quiet", "--release", "-p", "grolman-cli"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("cargo build -p grolman-cli failed");
+  const bin = join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "release", "grolman");
+  if (!existsSync(bin)) throw new Error(`no ${bin}`);
+  return bin;
+}
+
+/** `grolman bench-case ARGS...`: `{ count, seconds }` from its line `<kind> <count> <s> s cpu|wall`. */
+function nativeCase(bin, args) {
+  const run = spawnSync(bin, ["bench-case", ...args], { encoding: "utf8" });
+  const m = run.stdout?.match(/^\w+ (\d+) ([\d.]+) s (cpu|wall)/);
+  if (run.status !== 0 || !m) throw new Error(`grolman bench-case ${args.join(" ")}: ${run.stderr || run.stdout}`);
+  return { count: Number(m[1]), seconds: Number(m[2]), cpu: m[3] === "cpu" };
+}
+
+/** A page of this checkout with both packages loaded, and a reader of its main thread's CPU time. */
+async function wasmPage(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(`${base}index.html`);
+  await page.waitForSelector("body[data-ready]");
+  await page.evaluate(async () => {
+    const engine = await import("/pkg/engine/grolman_engine.js");
+    await engine.default();
+    // The board's package (built for size) and the worker's (built for speed) both answer the
+    // turn query. The page's own copy is inside its bundle: this module is the script's.
+    const page = await import("/pkg/grolman.js");
+    await page.default();
+    window.speed = { engine, page };
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+  const threadSeconds = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "ThreadTime").value;
+  /** Runs `fn(arg)` in the page: `{ value, seconds }`, seconds of the main thread's CPU time. */
+  const timed = async (fn, arg) => {
+    const before = await threadSeconds();
+    const value = await page.evaluate(fn, arg);
+    return { value, seconds: (await threadSeconds()) - before };
+  };
+  return { page, timed };
+}
+
+/** One wasm case: `{ count, seconds }` (for turns, seconds of one query: the median of batches). */
+async function wasmCase({ timed }, { kind, variant, depth, fen }, pkg = "engine") {
+  if (kind === "search") {
+    const r = await timed(({ variant, fen, depth }) => window.speed.engine.searchBest(variant, fen, 0, depth, null).nodes, { variant, fen, depth });
+    return { count: r.value, seconds: r.seconds };
+  }
+  if (kind === "perft") {
+    const r = await timed(({ variant, fen, depth }) => window.speed.engine.perft(variant, fen, depth), { variant, fen, depth });
+    return { count: r.value, seconds: r.seconds };
+  }
+  // The turn query as `grolman bench-case turns` times it: batches of at least 5 ms, for
+  // `depth` tenths of a second, the median per query. Each batch is one call into the page, so
+  // that the CPU clock is read around it.
+  const setup = ({ variant, fen, pkg }) => {
+    const game = new window.speed[pkg].Game(variant, fen);
+    let batch = 1;
+    for (let start = performance.now(); performance.now() - start < 5; batch *= 2) {
+      for (let i = 0; i < batch; i++) game.turns();
+    }
+    window.speed.query = { game, batch };
+    return game.turns().length;
+  };
+  const count = (await timed(setup, { variant, fen, pkg })).value;
+  const perQuery = [];
+  for (let spent = 0; spent < depth / 10 || perQuery.length < 3;) {
+    const r = await timed(() => {
+      const { game, batch } = window.speed.query;
+      for (let i = 0; i < batch; i++) game.turns();
+      return batch;
+    });
+    spent += r.seconds;
+    perQuery.push(r.seconds / r.value);
+  }
+  await timed(() => window.speed.query.game.free());
+  return { count, seconds: median(perQuery) };
+}
+
+const fmtRate = (count, seconds) => `${(count / seconds / 1e6).toFixed(2)} M/s`;
+const fmtMs = (seconds) => `${(seconds * 1000).toFixed(3)} ms`;
+const load = () => loadavg()[0].toFixed(1);
+
+/**
+ * Runs the cases on both sides in turn and prints the table. `browser`/`base`: a served
+ * Chromium (scripts/served-chromium.mjs) over this checkout.
+ */
+export async function speed({ browser, base, rounds = 3, only = null }) {
+  const bin = nativeBinary();
+  const listed = spawnSync(bin, ["bench-case", "list"], { encoding: "utf8" }).stdout.trim().split("\n");
+  const cases = listed
+    .map((line) => {
+      const [kind, variant, depth, name, ...fen] = line.split(" ");
+      return { kind, variant, depth: Number(depth), name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [] };
+    })
+    .filter((c) => !only || c.kind === only);
+  const page = await wasmPage(browser, base);
+  const loads = [load()];
+  let cpu = true;
+  for (let round = 0; round < rounds; round++) {
+    for (const c of cases) {
+      const args = [c.kind, c.variant, String(c.depth), c.fen];
+      // Which side goes first alternates, so that neither always meets a warmer or busier machine.
+      let native, wasm;
+      if (round % 2 === 0) {
+        native = nativeCase(bin, args);
+        wasm = await wasmCase(page, c);
+      } else {
+        wasm = await wasmCase(page, c);
+        native = nativeCase(bin, args);
+      }
+      cpu &&= native.cpu;
+      if (native.count !== wasm.count) throw new Error(`${args.join(" ")}: native counts ${native.count}, wasm ${wasm.count}`);
+      c.count = native.count;
+      c.native.push(native.seconds);
+      c.wasm.push(wasm.seconds);
+      // wasm's speed as a share of native's: native time over wasm time.
+      c.ratios.push(native.seconds / wasm.seconds);
+      if (c.kind === "turns") c.page.push((await wasmCase(page, c, "page")).seconds);
+    }
+    loads.push(load());
+  }
+  await page.page.close();
+  console.log(`\nwasm in Chromium against native, ${cpu ? "CPU time of the working thread" : "WALL-CLOCK time (no CPU clock here)"}; ` +
+    `${rounds} rounds, the two sides in turn; medians (load average ${loads.join(" -> ")}):`);
+  console.log("  what                         count        native          wasm    wasm/native (rounds' range)");
+  for (const c of cases) {
+    const what = `${c.kind.padEnd(6)} ${c.variant.padEnd(9)} ${c.name.padEnd(8)} ${c.kind === "turns" ? "  " : `d${c.depth}`}`;
+    const [n, w] = [median(c.native), median(c.wasm)];
+    const show = c.kind === "turns" ? fmtMs : (s) => fmtRate(c.count, s);
+    const range = `${(Math.min(...c.ratios) * 100).toFixed(0)}-${(Math.max(...c.ratios) * 100).toFixed(0)} %`;
+    let line = `  ${what} ${String(c.count).padStart(10)} ${show(n).padStart(13)} ${show(w).padStart(13)} ${(median(c.ratios) * 100).toFixed(0).padStart(6)} % (${range})`;
+    if (c.kind === "turns") line += `   page's package ${fmtMs(median(c.page))}`;
+    console.log(line);
+  }
+  console.log("  (turns: one whole-position query, natively the turns with notation and events, in wasm turns() as JavaScript");
+  console.log("  objects; wasm is the engine worker's package, built for speed; \"page's package\": the board's, built for size)");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = (flag) => process.argv.indexOf(flag);
+  const rounds = at("--rounds") > 0 ? Number(process.argv[at("--rounds") + 1]) : 3;
+  const only = at("--only") > 0 ? process.argv[at("--only") + 1] : null;
+  const { base, browser, stop } = await servedChromium(root);
+  try {
+    await speed({ browser, base, rounds, only });
+  } finally {
+    await stop();
+  }
+}
