@@ -10,6 +10,7 @@ const LANGUAGES = [
     fen: "горизонталь 1: недопустимая цифра «9»",
     title: "1. Следующая фигура",
     claim: "За 1. e4 следуют конь с g1, а затем ладья с h1: e4 (Кg1-e2, Лh1-g1).",
+    problem: "строка 2, у «Threat»: после этого нужно: число ходов, а текст кончился",
   },
   {
     locale: "es-ES",
@@ -17,6 +18,7 @@ const LANGUAGES = [
     fen: "fila 1: dígito «9» no válido",
     title: "1. Una seguidora",
     claim: "A 1. e4 le siguen el caballo de g1 y luego la torre de h1: e4 (Cg1-e2, Th1-g1).",
+    problem: "línea 2, en «Threat»: se esperaba un número de jugadas a continuación, pero el texto termina",
   },
   {
     locale: "de-DE",
@@ -24,6 +26,7 @@ const LANGUAGES = [
     fen: "Reihe 1: ungültige Ziffer „9“",
     title: "1. Ein Folgestein",
     claim: "Auf 1. e4 folgen der Springer von g1 und dann der Turm von h1: e4 (Sg1-e2, Th1-g1).",
+    problem: "Zeile 2, bei „Threat“: danach eine Anzahl von Zügen erwartet, aber der Text ist zu Ende",
   },
 ];
 
@@ -38,6 +41,14 @@ for (const language of LANGUAGES) {
       await page.click("#fen-form button[type=submit]");
       await expect(page.locator("#fen-error")).toContainText(language.fen);
       await screenshot(page, testInfo, `errors-${language.locale}`);
+    });
+
+    test("says what a problem text lacks in its language", async ({ page }) => {
+      await openPage(page);
+      await page.locator("#solve-panel").evaluate((details) => { details.open = true; });
+      await page.fill("#solve-text", "BeginProblem\nOption Threat");
+      await page.click("#solve-start");
+      await expect(page.locator("#solve-error")).toContainText(language.problem, { timeout: 15_000 });
     });
 
     test("shows the lessons in its language", async ({ page }, testInfo) => {

@@ -78,3 +78,40 @@ test("figurines replace the letters in the move list, and the choice is remember
   await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
   await expect(turnButtons(page)).toHaveText(["e4 (♘g1-e2, ♖h1-g1)"]);
 });
+
+// The texts the page words from the crates' data: a diagram's text alternative (the element's
+// hidden description and the SVG's <title> and <desc>) and the solver's publication text (its
+// words and verdict; the moves in the letters chosen, English by default).
+const WORDED = [
+  { code: "en", position: "Position: White: Ke1, Bf1, Ne2. Black: Kg8, Re8.",
+    svg: "<title>Chess diagram</title><desc>White: Ke1, Bf1, Ne2. Black: Kg8, Re8. (3+2)</desc>",
+    published: ["1.Kb3 (Na5-c4)! threat: 2.Rf1#", "1 key: sound"] },
+  { code: "ru", position: "Позиция: Белые: Крe1, Сf1, Кe2. Чёрные: Крg8, Лe8.",
+    svg: "<title>Шахматная диаграмма</title><desc>Белые: Крe1, Сf1, Кe2. Чёрные: Крg8, Лe8. (3+2)</desc>",
+    published: ["1.Kb3 (Na5-c4)! угроза: 2.Rf1#", "1 ключ: корректна"] },
+  { code: "es", position: "Posición: Blancas: Re1, Af1, Ce2. Negras: Rg8, Te8.",
+    svg: "<title>Diagrama de ajedrez</title><desc>Blancas: Re1, Af1, Ce2. Negras: Rg8, Te8. (3+2)</desc>",
+    published: ["1.Kb3 (Na5-c4)! amenaza: 2.Rf1#", "1 clave: correcto"] },
+  { code: "de", position: "Stellung: Weiß: Ke1, Lf1, Se2. Schwarz: Kg8, Te8.",
+    svg: "<title>Schachdiagramm</title><desc>Weiß: Ke1, Lf1, Se2. Schwarz: Kg8, Te8. (3+2)</desc>",
+    published: ["1.Kb3 (Na5-c4)! Drohung: 2.Rf1#", "1 Schlüsselzug: korrekt"] },
+];
+
+for (const { code, position, svg, published } of WORDED) {
+  test(`in ${code}: a diagram's description and the solver's publication text`, async ({ page }) => {
+    await page.addInitScript((language) => {
+      localStorage.setItem("grolman.prefs", JSON.stringify({ autoplay: false, language }));
+    }, code);
+    await page.goto("learn.html#pinned");
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+    const board = page.locator("#pinned grolman-board").first();
+    await expect(board.locator(".caption .visually-hidden")).toHaveText(position);
+    expect(await board.evaluate((element) => element.diagramSvg())).toContain(svg);
+
+    await openPage(page);
+    await page.locator("#solve-panel").evaluate((details) => { details.open = true; });
+    await page.fill("#solve-text", "BeginProblem\nCondition GrolmanChess\nPieces White Kc4 Rf6 Bg4 Sa5 Black Kb1 Pa6c7\nStipulation #2\nEndProblem");
+    await page.click("#solve-start");
+    for (const line of published) await expect(page.locator("#solution-text")).toContainText(line, { timeout: 15_000 });
+  });
+}

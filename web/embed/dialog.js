@@ -6,7 +6,7 @@
 // copied to the composer's own site: the playground's own server is not for other sites.
 import { readFragment } from "../game/url.js";
 import "./grolman-board.js";
-import { fileName, pngBlob, save, svgBlob } from "./export.js";
+import { diagramAlt, fileName, pngBlob, save, svgBlob } from "./export.js";
 import { extras } from "../extras.js";
 import { variantInfo, variantName } from "../game/open.js";
 import { onLanguageChange, t } from "../i18n/index.js";
@@ -165,7 +165,7 @@ function install() {
     for (const name of ["variant", "fen", "moves", "pgn", ...CAPTION]) if (!(name in settings)) board.removeAttribute(name);
     for (const [name, value] of Object.entries(settings)) board.setAttribute(name, value);
   };
-  const diagram = async () => (await extras()).diagramSvg(game.fen, { ...caption(), condition: condition(),
+  const diagram = async () => (await extras()).diagramSvg(game.fen, { ...caption(), ...diagramAlt(game.fen), condition: condition(),
     style: style.value, flip: window.grolman?.board?.state.orientation === "black" });
   form.addEventListener("input", update);
   open.addEventListener("click", async () => {

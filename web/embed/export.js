@@ -1,6 +1,21 @@
 // Diagram downloads: the SVG is built by the rules package (wasm `diagramSvg`, the same code
-// as `grolman diagram`); the PNG is that SVG drawn on a canvas. No markup is built here.
+// as `grolman diagram`); the PNG is that SVG drawn on a canvas. No markup is built here. The
+// diagram's text alternative (its name, the position in words) is the page's, in its language,
+// from the units wasm `diagramFacts` lists.
 import { diagramFacts } from "../../pkg/grolman.js";
+import { t } from "../i18n/index.js";
+import { labelLetterOf } from "../i18n/notation.js";
+
+/** "White: Ke1, Pe2. Black: Ke8." in the current language and piece letters. */
+export function positionWords(fen) {
+  const { units } = diagramFacts(fen);
+  const side = (list) => (list.length ? list.map((u) => `${labelLetterOf(u.role)}${u.square}`).join(", ") : t("diagram.none"));
+  return t("diagram.description", { white: side(units.white), black: side(units.black) });
+}
+
+/** The `name` and `description` options of wasm `diagramSvg`: the SVG's <title> (when the
+ *  caption has no title) and <desc>, with the unit count. */
+export const diagramAlt = (fen) => ({ name: t("diagram.name"), description: `${positionWords(fen)} ${diagramFacts(fen).unitCount}` });
 
 /** Saves `blob` under `name` through a temporary link. */
 export function save(blob, name) {

@@ -21,7 +21,7 @@ import { openGame, variantInfo, variantName } from "../game/open.js";
 import { browserLanguage, onLanguageChange, supported, t, useLanguage } from "../i18n/index.js";
 import { Picker } from "../ui/pickers.js";
 import { lineOf } from "../ui/solution.js";
-import { fileName, pngBlob, save, svgBlob } from "./export.js";
+import { diagramAlt, fileName, pngBlob, positionWords, save, svgBlob } from "./export.js";
 import { ATTRIBUTES, CAPTION, SettingError, quote, readSettings } from "./settings.js";
 import { ReplayMode } from "./replay-mode.js";
 import { SolveMode } from "./solve-mode.js";
@@ -262,7 +262,7 @@ export class GrolmanBoard extends HTMLElement {
     last.append(make("span", { class: "stipulation" }, caption.stipulation ?? ""),
                 make("span", { class: "unit-count", title: t("element.unitCount") }, facts.unitCount));
     lines.push(last);
-    lines.push(make("p", { class: "visually-hidden" }, t("element.position", { description: facts.description })));
+    lines.push(make("p", { class: "visually-hidden" }, t("element.position", { description: positionWords(fen) })));
     this.caption.replaceChildren(...lines);
   }
 
@@ -538,7 +538,7 @@ export class GrolmanBoard extends HTMLElement {
   async diagramSvg() {
     const { caption, orientation, coordinates } = this.settings;
     const fen = this.captionFen();
-    return (await extras()).diagramSvg(fen, { ...caption, flip: orientation === "black", coordinates });
+    return (await extras()).diagramSvg(fen, { ...caption, ...diagramAlt(fen), flip: orientation === "black", coordinates });
   }
 
   addExport(kinds) {

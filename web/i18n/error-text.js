@@ -1,12 +1,13 @@
 // The one way an error reaches people. The facade throws a JS Error with `code` and `facts`
 // (crates/grolman-wasm/src/fail.rs, docs/wasm-api.md): errorText says it in the current
 // language, `error.<code>` of the catalog with the facts filled in. A fact that is itself an
-// error (`cause`) is said the same way; the facts `color`, `role` and `outcome` are words said
-// through `error.word.<fact>.<value>`; a list is joined with the language's "or". The page's own
+// error (`cause`) is said the same way; the facts `color`, `role`, `outcome` and `wanted` are
+// words said through `error.word.<fact>.<value>`; a list is joined with the language's "or".
+// The page's own
 // errors (no code) and errors from elsewhere show their message.
 import { language, t } from "./index.js";
 
-const WORDS = new Set(["color", "role", "outcome"]);
+const WORDS = new Set(["color", "role", "outcome", "wanted"]);
 
 /** The text of `error` for people: a facade error in the current language, else its message. */
 export function errorText(error) {

@@ -5,12 +5,13 @@
 // twin has is drawn; a part it lacks is left out, so parts the solver adds later show up once
 // they are listed in PARTS. Every move is a button carrying its path from the twin's position:
 // turn codes, with PASS where the other side passes (a threat, set play).
-// The publication text (usual layout, English, the language's letters or figurines) is the
-// solver's own lines; the tree shows moves in the reader's letters.
+// The publication text is the solver's own layout (the facade's `lines`: each line's parts as
+// data), its words and verdict in the reader's language and its moves in English letters, the
+// language's or figurines; the tree shows moves in the reader's letters.
 
 import { Game, passFen } from "../../pkg/grolman.js";
 import { errorText } from "../i18n/error-text.js";
-import { t } from "../i18n/index.js";
+import { plural, t } from "../i18n/index.js";
 import { ENGLISH, shown } from "../i18n/notation.js";
 
 /** The other side passes here: the next move is played on `passFen` of the position. */
@@ -59,8 +60,8 @@ export function twinTree(twin, twinIndex, onMove) {
     return wire(section, onMove);
   }
   if (!twin.keys && !twin.help) {
-    // A solver without the tree: its lines, unclickable.
-    section.append(make("pre", { class: "twin-lines" }, (twin.lines ?? []).map((l) => shown(l)).join("\n")));
+    // A solver without the tree: its text, unclickable.
+    section.append(make("pre", { class: "twin-lines" }, twinText(twin)));
     return wire(section, onMove);
   }
   const list = make("ul", { class: "tree", role: "tree", "aria-label": twin.label ? t("solution.ofTwin", { twin: twin.label }) : t("solution.label") });
@@ -199,18 +200,28 @@ export function walkWithKeys(root, onMove) {
   });
 }
 
-/** The publication text of a solve: per twin its heading, the solver's lines and its verdict;
- *  the move lines with `letters` (five, king first: English, the language's or figurines). */
+/** The publication text of a solve: per twin its heading, the solver's lines and its verdict,
+ *  in the current language; the moves with `letters` (five, king first: English, the
+ *  language's or figurines). */
 export function solutionText(problems, { letters = ENGLISH } = {}) {
   const blocks = [];
   for (const problem of problems) {
     if (problem.title) blocks.push(problem.title);
-    for (const twin of problem.twins) {
-      // The solver's text: heading, lines, verdict; only the move lines take the letters.
-      const lines = new Set(twin.lines ?? []);
-      const text = twin.text.trimEnd().split("\n").map((l) => (lines.has(l) ? shown(l, letters) : l));
-      blocks.push(text.join("\n"));
-    }
+    for (const twin of problem.twins) blocks.push(twinText(twin, letters));
   }
   return blocks.join("\n\n");
+}
+
+/** One twin's text: the facade's lines, indented three spaces a level, parts a space apart. */
+function twinText(twin, letters = undefined) {
+  const part = (p) => {
+    if (p.text !== undefined) return p.text;
+    if (p.moves !== undefined) return shown(p.moves, letters);
+    if (p.word !== undefined) return t(`publication.${p.word}`);
+    if (p.illegal !== undefined) return t("publication.illegal", { reason: errorText(twin.illegalError ?? p.illegal) });
+    const { found, intended, help } = p.verdict;
+    const counted = help ? "solution" : "key";
+    return twin.verdict === "none" ? t("publication.none") : plural(`publication.${twin.verdict}.${counted}`, found, { intended });
+  };
+  return twin.lines.map((line) => "   ".repeat(line.depth) + line.parts.map(part).join(" ")).join("\n");
 }

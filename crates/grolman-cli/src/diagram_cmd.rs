@@ -1,8 +1,9 @@
 //! `grolman diagram`: a problem diagram as SVG on standard output, the same picture the page's
-//! "SVG" download gives (both come from the grolman-diagram crate).
+//! "SVG" download gives (both come from the grolman-diagram crate), its text alternative in
+//! English, as the page's English catalog words it (diagram.name, diagram.description).
 
-use grolman::Position;
-use grolman_diagram::{diagram_svg, Options, Style};
+use grolman::{Board, Color, Position};
+use grolman_diagram::{diagram_svg, unit_count_text, units, Options, Style};
 
 use super::{input, out, usage, Failure};
 
@@ -41,6 +42,29 @@ pub fn diagram(args: &[String]) -> Result<(), Failure> {
         Some(f) => Position::from_fen(&f).map_err(input)?,
         None => Position::start(),
     };
+    options.name = Some("Chess diagram".into());
+    options.description = Some(description(pos.board()));
     out::write(format_args!("{}", diagram_svg(pos.board(), &options)))?;
     Ok(())
+}
+
+/// "White: Ke1, Pe2. Black: Ke8. (2+1)"
+pub fn description(board: &Board) -> String {
+    let side = |color| {
+        let names: Vec<String> = units(board, color)
+            .iter()
+            .map(|(role, sq)| format!("{}{sq}", role.upper()))
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    format!(
+        "White: {}. Black: {}. {}",
+        side(Color::White),
+        side(Color::Black),
+        unit_count_text(board)
+    )
 }

@@ -42,6 +42,8 @@ fn diagram_prints_the_crates_svg_with_the_caption() {
         flip: true,
         coordinates: true,
         caption,
+        name: Some("Chess diagram".into()),
+        description: Some("White: Ke1, Bf1, Ne2. Black: Kg8, Re8. (3+2)".into()),
         ..Options::default()
     };
     let expected = diagram_svg(Position::from_fen(fen).unwrap().board(), &options);

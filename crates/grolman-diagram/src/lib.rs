@@ -13,6 +13,8 @@
 //!
 //! Pure string building: no I/O, every caption text XML-escaped. The piece drawings come from
 //! the crate's `pieces.json`, which the browser board draws with too (as `pkg/pieces.js`, written by scripts/build-wasm.sh).
+//! The crate writes no words of its own: the diagram's text alternative (its `<title>` and
+//! `<desc>`) is the caller's, in the reader's language, worded from [`units`].
 
 use std::fmt::Write;
 
@@ -45,6 +47,11 @@ pub struct Options {
     pub coordinates: bool,
     pub caption: Caption,
     pub style: Style,
+    /// The diagram's name for readers that cannot see it (the SVG `<title>`) when the caption
+    /// has no title, e.g. "Chess diagram".
+    pub name: Option<String>,
+    /// The position in words (the SVG `<desc>`), e.g. "White: Ke1, Pe2. Black: Ke8. (2+1)".
+    pub description: Option<String>,
 }
 
 /// The look of a diagram.
@@ -65,6 +72,8 @@ impl Default for Options {
             coordinates: true,
             caption: Caption::default(),
             style: Style::Colour,
+            name: None,
+            description: None,
         }
     }
 }
@@ -106,32 +115,21 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// "White: Ke1, Pe2. Black: Ke8." — the diagram as words, for screen readers and the `<desc>`.
-pub fn describe(board: &Board) -> String {
-    let side = |color: Color| {
-        // Strongest kind first, each kind by square; gathered in that order rather than sorted,
-        // which would bring a sort's code into the page's wasm.
-        let units: Vec<(Role, Square)> = Role::ALL
-            .iter()
-            .rev()
-            .flat_map(|&role| {
-                board
-                    .pieces()
-                    .filter(move |(_, p)| p.color == color && p.role == role)
-                    .map(move |(sq, _)| (role, sq))
-            })
-            .collect();
-        let names: Vec<String> = units
-            .iter()
-            .map(|(role, sq)| format!("{}{sq}", role.upper()))
-            .collect();
-        if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join(", ")
-        }
-    };
-    format!("White: {}. Black: {}.", side(Color::White), side(Color::Black))
+/// The units of `color`, as a diagram's description lists them: the strongest kind first, each
+/// kind by square (a1..h8).
+pub fn units(board: &Board, color: Color) -> Vec<(Role, Square)> {
+    // Gathered in that order rather than sorted, which would bring a sort's code into the
+    // page's wasm.
+    Role::ALL
+        .iter()
+        .rev()
+        .flat_map(|&role| {
+            board
+                .pieces()
+                .filter(move |(_, p)| p.color == color && p.role == role)
+                .map(move |(sq, _)| (role, sq))
+        })
+        .collect()
 }
 
 fn non_empty(text: &Option<String>) -> Option<&str> {
@@ -179,7 +177,7 @@ pub fn diagram_svg(board: &Board, options: &Options) -> String {
     );
     let height = y + 16;
 
-    let name = title.unwrap_or("Chess diagram");
+    let name = title.or(non_empty(&options.name));
     let mut svg = String::with_capacity(8192);
     let _ = write!(
         svg,
@@ -187,13 +185,13 @@ pub fn diagram_svg(board: &Board, options: &Options) -> String {
         width / 2,
         height / 2
     );
-    let _ = write!(
-        svg,
-        "<title>{}</title><desc>{} {}</desc><defs>",
-        escape(name),
-        describe(board),
-        unit_count_text(board)
-    );
+    if let Some(name) = name {
+        let _ = write!(svg, "<title>{}</title>", escape(name));
+    }
+    if let Some(description) = non_empty(&options.description) {
+        let _ = write!(svg, "<desc>{}</desc>", escape(description));
+    }
+    svg.push_str("<defs>");
     for (role, body) in pieces::SHAPES {
         if board.pieces().any(|(_, p)| p.role.name() == role) {
             let _ = write!(

@@ -1,7 +1,7 @@
 //! The SVG diagram: caption lines, unit count, escaping, orientation, piece placement.
 
-use grolman::Position;
-use grolman_diagram::{describe, diagram_svg, escape, unit_count_text, Caption, Options, Style};
+use grolman::{Color, Position, Role, Square};
+use grolman_diagram::{diagram_svg, escape, unit_count_text, units, Caption, Options, Style};
 
 fn board(fen: &str) -> grolman::Board {
     Position::from_fen(fen).unwrap().board().clone()
@@ -91,11 +91,50 @@ fn every_unit_is_drawn_on_its_square_and_flip_turns_the_board() {
 }
 
 #[test]
-fn the_description_lists_units_strongest_first() {
+fn a_description_lists_units_strongest_first_each_kind_by_square() {
+    let b = board("4k3/8/8/8/8/8/4P3/R3K2R w Q - 0 1");
+    let square = |s: &str| Square::parse(s).unwrap();
     assert_eq!(
-        describe(&board("4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1")),
-        "White: Ke1, Ra1, Pe2. Black: Ke8."
+        units(&b, Color::White),
+        [
+            (Role::King, square("e1")),
+            (Role::Rook, square("a1")),
+            (Role::Rook, square("h1")),
+            (Role::Pawn, square("e2"))
+        ]
     );
+    assert_eq!(units(&b, Color::Black), [(Role::King, square("e8"))]);
+}
+
+#[test]
+fn the_text_alternative_is_the_callers_escaped() {
+    let b = board("4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1");
+    let svg = diagram_svg(
+        &b,
+        &Options {
+            name: Some("Шахматная диаграмма".into()),
+            description: Some("Белые: Крe1, Лa1, пe2. Чёрные: Крe8. <(3+1)>".into()),
+            ..Options::default()
+        },
+    );
+    assert!(svg.contains(
+        "<title>Шахматная диаграмма</title><desc>Белые: Крe1, Лa1, пe2. Чёрные: Крe8. &lt;(3+1)&gt;</desc>"
+    ));
+    // A caption's title names the diagram; without a name or a description there is none.
+    let titled = diagram_svg(
+        &b,
+        &Options {
+            name: Some("N".into()),
+            caption: Caption {
+                title: Some("Problem 1".into()),
+                ..Caption::default()
+            },
+            ..Options::default()
+        },
+    );
+    assert!(titled.contains("<title>Problem 1</title><defs>"));
+    let bare = diagram_svg(&b, &Options::default());
+    assert!(!bare.contains("<title>") && !bare.contains("<desc>"));
 }
 
 #[test]

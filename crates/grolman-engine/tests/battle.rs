@@ -151,5 +151,6 @@ fn set_play_is_each_defence_the_attacker_mates_after_if_it_could_pass() {
     let r = report(
         "BeginProblem\nPieces White Kb6 Qg1 Black Ka8 Pb7\nStipulation #2\nOption SetPlay\nEndProblem",
     );
-    assert_eq!(r.lines[..2], ["set play:", "   1...Kb8 2.Qg8#"]);
+    let lines: Vec<String> = r.lines[..2].iter().map(ToString::to_string).collect();
+    assert_eq!(lines, ["set play:", "   1...Kb8 2.Qg8#"]);
 }

@@ -1,9 +1,9 @@
-//! `diagramFacts(fen)`: a caption's unit count and the position in words, from the
-//! grolman-diagram crate (the element's caption shows them, so they are in the page's package;
-//! the SVG writer is in `diagram_svg`, an extra).
+//! `diagramFacts(fen)`: a caption's unit count and the units the page words its description
+//! from, from the grolman-diagram crate (the element's caption shows them, so they are in the
+//! page's package; the SVG writer is in `diagram_svg`, an extra).
 
-use grolman::Position;
-use grolman_diagram::{describe, unit_count, unit_count_text};
+use grolman::{Color, Position, Role, Square};
+use grolman_diagram::{unit_count, unit_count_text, units};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -17,13 +17,36 @@ struct DiagramFacts {
     black: usize,
     /// `"(5+4)"`: white units + black units, as problemists write it.
     unit_count: String,
-    /// `"White: Ke1, Pe2. Black: Ke8."`, for readers that cannot see the board.
-    description: String,
+    /// The units of each side, strongest kind first, each kind by square: what the page says
+    /// to readers that cannot see the board ("White: Ke1, Pe2. Black: Ke8.").
+    units: Sides,
     /// The FEN's placement field, e.g. for a file name.
     placement: String,
 }
 
-/// `{ white, black, unitCount, description, placement }` of `fen`. Throws on a bad FEN.
+#[derive(Serialize)]
+struct Sides {
+    white: Vec<Unit>,
+    black: Vec<Unit>,
+}
+
+#[derive(Serialize)]
+struct Unit {
+    role: &'static str,
+    square: String,
+}
+
+fn side(units: Vec<(Role, Square)>) -> Vec<Unit> {
+    units
+        .into_iter()
+        .map(|(role, sq)| Unit {
+            role: role.name(),
+            square: sq.to_string(),
+        })
+        .collect()
+}
+
+/// `{ white, black, unitCount, units: { white, black }, placement }` of `fen`. Throws on a bad FEN.
 #[wasm_bindgen(js_name = diagramFacts)]
 pub fn diagram_facts(fen: &str) -> Result<JsValue, Fail> {
     let pos = Position::from_fen(fen)?;
@@ -33,7 +56,10 @@ pub fn diagram_facts(fen: &str) -> Result<JsValue, Fail> {
         white,
         black,
         unit_count: unit_count_text(pos.board()),
-        description: describe(pos.board()),
+        units: Sides {
+            white: side(units(pos.board(), Color::White)),
+            black: side(units(pos.board(), Color::Black)),
+        },
         placement: full.split(' ').next().unwrap_or_default().to_string(),
     })
 }

@@ -8,8 +8,10 @@ use wasm_bindgen::prelude::*;
 
 use super::{from_js, FacadeError, Fail};
 
-/// `{ title, author, source, stipulation, condition, flip, coordinates, style }`, every field
-/// optional; `style` is `"colour"` (the default) or `"black-and-white"`.
+/// `{ title, author, source, stipulation, condition, flip, coordinates, style, name,
+/// description }`, every field optional; `style` is `"colour"` (the default) or
+/// `"black-and-white"`; `name` and `description` are the diagram's text alternative, in the
+/// page's language.
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct DiagramOptions {
@@ -21,6 +23,8 @@ struct DiagramOptions {
     flip: bool,
     coordinates: Option<bool>,
     style: Option<String>,
+    name: Option<String>,
+    description: Option<String>,
 }
 
 /// The SVG document of `fen`'s diagram with the caption of `options` (may be undefined).
@@ -39,6 +43,8 @@ pub fn diagram_svg_of(fen: &str, options: JsValue) -> Result<String, Fail> {
     };
     let options = Options {
         style,
+        name: o.name,
+        description: o.description,
         flip: o.flip,
         coordinates: o.coordinates.unwrap_or(true),
         caption: Caption {

@@ -258,6 +258,56 @@ impl From<&problem::Line> for LineJs {
     }
 }
 
+/// A line of the report's text (problem::TextLine): its depth (indents of three spaces) and
+/// its parts, each `{ text }` (as it is), `{ moves }` (literature notation, in the reader's
+/// letters), `{ word }` (a word of the page's catalogs: `publication.<word>`),
+/// `{ verdict: { found, intended, help } }` or `{ illegal }` (the reason, in English).
+#[derive(Serialize)]
+struct TextLineJs {
+    depth: usize,
+    parts: Vec<PartJs>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+enum PartJs {
+    Text(String),
+    Moves(String),
+    Word(&'static str),
+    Verdict {
+        found: usize,
+        intended: usize,
+        help: bool,
+    },
+    Illegal(String),
+}
+
+impl TextLineJs {
+    fn new(line: problem::TextLine, intended_default: usize) -> TextLineJs {
+        let parts = line.parts.into_iter().map(|part| match part {
+            problem::Part::Text(s) => PartJs::Text(s),
+            problem::Part::Moves(s) => PartJs::Moves(s),
+            problem::Part::Word(w) => PartJs::Word(w.name()),
+            problem::Part::Verdict { verdict, found, help } => {
+                let intended = match verdict {
+                    Verdict::Cooked { intended, .. } | Verdict::Fewer { intended, .. } => intended,
+                    Verdict::NoSolution | Verdict::Sound => intended_default,
+                };
+                PartJs::Verdict {
+                    found,
+                    intended,
+                    help,
+                }
+            }
+            problem::Part::Illegal(why) => PartJs::Illegal(why),
+        });
+        TextLineJs {
+            depth: line.depth,
+            parts: parts.collect(),
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct TwinJs {
@@ -282,7 +332,8 @@ struct TwinJs {
     help: Vec<LineJs>,
     short: Vec<LineJs>,
     set_help: Vec<LineJs>,
-    lines: Vec<String>,
+    /// The whole report's text as lines of data (`text` is the same in English).
+    lines: Vec<TextLineJs>,
     /// `"sound" | "cooked" | "fewer" | "none" | "illegal"`.
     verdict: &'static str,
     found: usize,
@@ -303,8 +354,14 @@ impl TwinJs {
         };
         let moves = |v: &[problem::Move]| v.iter().map(Into::into).collect();
         let lines = |v: &[problem::Line]| v.iter().map(Into::into).collect();
+        let text_lines = r
+            .text_lines()
+            .into_iter()
+            .map(|l| TextLineJs::new(l, intended_default))
+            .collect();
         TwinJs {
             text: r.text(),
+            lines: text_lines,
             keys: r.keys.iter().map(Into::into).collect(),
             tries: r
                 .tries
@@ -329,7 +386,6 @@ impl TwinJs {
             illegal: r.illegal,
             illegal_error: None,
             solutions: r.solutions,
-            lines: r.lines,
             verdict,
             intended,
             nodes: r.nodes as f64,

@@ -5,12 +5,21 @@
 use std::collections::BTreeSet;
 
 fn english_keys() -> BTreeSet<String> {
+    english_texts().into_iter().map(|(key, _)| key).collect()
+}
+
+/// `(key, text)` of every `"error.<key>": "<text>"` line of the English catalog.
+fn english_texts() -> Vec<(String, String)> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/i18n/en/errors.js");
     let text = std::fs::read_to_string(path).expect("web/i18n/en/errors.js");
     text.lines()
         .filter_map(|line| line.trim().strip_prefix("\"error."))
-        .filter_map(|rest| rest.split_once("\":"))
-        .map(|(key, _)| key.to_string())
+        .filter_map(|rest| rest.split_once("\": "))
+        .map(|(key, value)| {
+            let value = value.trim_end_matches(',');
+            let text: String = serde_json::from_str(value).unwrap_or_default();
+            (key.to_string(), text)
+        })
         .collect()
 }
 
@@ -47,4 +56,21 @@ fn the_english_catalog_names_no_code_that_no_error_gives() {
         .filter(|key| !key.starts_with("word.") && !codes.contains(key))
         .collect();
     assert!(stale.is_empty(), "texts for codes no error gives: {stale:?}");
+}
+
+#[test]
+fn what_a_problem_text_lacks_is_a_word_of_the_catalog_that_reads_as_the_reader_says_it() {
+    use grolman_engine::problem::Expected;
+    let words: Vec<(String, String)> = english_texts()
+        .into_iter()
+        .filter_map(|(key, text)| {
+            key.strip_prefix("word.wanted.")
+                .map(|name| (name.to_string(), text))
+        })
+        .collect();
+    let wanted: Vec<(String, String)> = Expected::ALL
+        .iter()
+        .map(|e| (e.name().to_string(), e.to_string()))
+        .collect();
+    assert_eq!(words, wanted);
 }

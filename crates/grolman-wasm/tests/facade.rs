@@ -242,7 +242,14 @@ fn diagram_facts_count_and_list_the_units() {
         (facts["white"].clone(), facts["black"].clone()),
         (3.into(), 1.into())
     );
-    assert_eq!(facts["description"], "White: Ke1, Ra1, Pe2. Black: Ke8.");
+    // Strongest kind first, each kind by square: the page words them in its language.
+    assert_eq!(
+        facts["units"],
+        serde_json::json!({
+            "white": [{"role": "king", "square": "e1"}, {"role": "rook", "square": "a1"}, {"role": "pawn", "square": "e2"}],
+            "black": [{"role": "king", "square": "e8"}],
+        })
+    );
     assert_eq!(facts["placement"], "4k3/8/8/8/8/8/4P3/R3K3");
     assert!(diagram_facts("8/8 w").is_err());
 }

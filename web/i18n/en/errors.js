@@ -1,7 +1,8 @@
 // Errors shown to people, in English: one text per code the facade can throw (`error.<code>`;
 // tests/unit/error-codes.test.mjs and crates/grolman-wasm/tests/error_codes.rs hold them to the
 // crates' lists), with the error's facts as placeholders. {cause} is the wrapped error's text.
-// `error.word.*` are the words a fact names (a colour, a kind, how a game ended). These texts
+// `error.word.*` are the words a fact names (a colour, a kind, how a game ended, what a problem text
+// lacks: `wanted`, the problem reader's Expected, its English phrase as its Display). These texts
 // say exactly what the Rust messages say, so an English page reads as the CLI does.
 export default {
   "error.fen.field-count": "invalid fen: expected 6 fields (or 4), found {found}",
@@ -85,7 +86,7 @@ export default {
   "error.problem.unknown-variant": "unknown variant \"{name}\" (expected orthodox, grolman or tatarstan); a problem is either a line '<variant> <fen> <stipulation> [intended]' or starts with BeginProblem",
   "error.problem.bad-intended-count": "expected the intended number of solutions",
   "error.problem.short-line": "expected '<variant> <fen> <stipulation> [intended]'",
-  "error.problem.end-of-input": "expected {expected} after it, found the end of the input",
+  "error.problem.end-of-input": "expected {wanted} after it, found the end of the input",
   "error.problem.missing-end-problem": "missing EndProblem",
   "error.problem.unknown-keyword": "unknown or unsupported keyword",
   "error.problem.begin-inside-problem": "BeginProblem inside a problem",
@@ -103,7 +104,7 @@ export default {
   "error.problem.bad-rotation": "expected 90, 180 or 270 degrees",
   "error.problem.bad-mirror": "expected a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1",
   "error.problem.twin-off-board": "twin: the shift moves the unit on {square} off the board",
-  "error.problem.bad-number": "expected {expected}",
+  "error.problem.bad-number": "expected {wanted}",
   "error.problem.en-passant-squares": "expected the last pawn move's 3 or 4 squares: departure, the squares passed over, arrival",
   "error.problem.kingless-refused": "a problem where {color} has no king is not supported: positions need both kings here",
   "error.problem.null-moves-refused": "null moves are not supported: a pass is no turn in these rules; SetPlay shows the play after a pass of the attacker",
@@ -148,4 +149,23 @@ export default {
   "error.word.outcome.fifty_moves": "Draw by the fifty-move rule",
   "error.word.outcome.threefold_repetition": "Draw by threefold repetition",
   "error.word.outcome.dead_material": "Draw by insufficient material",
+  "error.word.wanted.file-name": "a file name",
+  "error.word.wanted.forsyth": "a board in Forsyth notation",
+  "error.word.wanted.stipulation": "a stipulation such as #2, h#2 or s#2",
+  "error.word.wanted.twin-stipulation": "a stipulation",
+  "error.word.wanted.solution-count": "a number of solutions",
+  "error.word.wanted.refutation-count": "a number of refutations",
+  "error.word.wanted.move-count": "a number of moves",
+  "error.word.wanted.second-count": "a number of seconds",
+  "error.word.wanted.two-numbers": "two numbers (m n)",
+  "error.word.wanted.second-number": "a second number",
+  "error.word.wanted.two-piece-letters": "two piece letters",
+  "error.word.wanted.second-piece-letter": "a second piece letter",
+  "error.word.wanted.degrees": "90, 180 or 270",
+  "error.word.wanted.mirror-axis": "a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1",
+  "error.word.wanted.condition": "a condition (GrolmanChess, TatarstanChess or OrthodoxChess)",
+  "error.word.wanted.colour": "a colour",
+  "error.word.wanted.piece": "a piece such as Pe4",
+  "error.word.wanted.square": "a square",
+  "error.word.wanted.no-castling-squares": "the squares of units that may not castle",
 };

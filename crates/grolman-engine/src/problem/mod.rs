@@ -18,8 +18,8 @@ use core::str::FromStr;
 
 use grolman::{Position, Variant};
 
-pub use input::{parse, ProblemError, ProblemErrorKind};
-pub use report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
+pub use input::{parse, Expected, ProblemError, ProblemErrorKind};
+pub use report::{Attack, Defence, Line, Move, Part, TextLine, Try, TwinReport, Verdict, Word};
 pub use solve::{solve, solve_twin, solve_twin_with, Cancelled, Method, Searching};
 
 /// Who plays for what.

@@ -1,6 +1,10 @@
 //! What the solver found for one twin, as data: keys and tries with their threats, variations
 //! and refutations, set play, helpmate and series lines; and the same as text, ours
-//! ([`TwinReport::text`]) or in Popeye's layout ([`super::popeye_text`]).
+//! ([`TwinReport::text`]) or in Popeye's layout ([`super::popeye_text`]). Our text is laid out
+//! once, here, as [`TextLine`]s whose words and verdict are data: `Display` writes them in
+//! English (the CLI), the page in its reader's language (web/ui/solution.js).
+
+use core::fmt;
 
 use grolman::Variant;
 
@@ -108,137 +112,262 @@ pub struct TwinReport {
     pub short: Vec<Line>,
     /// With `Option SetPlay` in helpmates: the solutions with the other side starting.
     pub set_help: Vec<Line>,
-    /// The report as text lines, ours ([`TwinReport::text`] adds the heading and verdict).
-    pub lines: Vec<String>,
+    /// The report's solution lines, ours ([`TwinReport::text_lines`] adds the heading and
+    /// verdict).
+    pub lines: Vec<TextLine>,
     pub verdict: Verdict,
     pub nodes: u64,
 }
 
+/// A word of our report's text (`Display`: the English; [`Word::name`] names it for the page's
+/// languages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    /// Heads the set play.
+    SetPlay,
+    /// Before a shorter solution.
+    Short,
+    /// Heads the play after the key.
+    AfterKey,
+    /// Before a key's or try's threats.
+    Threat,
+    /// After a key or try that threatens nothing.
+    Zugzwang,
+    /// Before a refutation.
+    But,
+}
+
+impl Word {
+    pub const ALL: [Word; 6] = [
+        Word::SetPlay,
+        Word::Short,
+        Word::AfterKey,
+        Word::Threat,
+        Word::Zugzwang,
+        Word::But,
+    ];
+
+    /// `"set-play"`, `"threat"`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Word::SetPlay => "set-play",
+            Word::Short => "short",
+            Word::AfterKey => "after-key",
+            Word::Threat => "threat",
+            Word::Zugzwang => "zugzwang",
+            Word::But => "but",
+        }
+    }
+}
+
+impl fmt::Display for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Word::SetPlay => "set play:",
+            Word::Short => "short:",
+            Word::AfterKey => "after the key:",
+            Word::Threat => "threat:",
+            Word::Zugzwang => "(zugzwang)",
+            Word::But => "but",
+        })
+    }
+}
+
+/// One part of a [`TextLine`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Written as it is: a twin's label and change, the line of rule set, stipulation and FEN.
+    Text(String),
+    /// Numbered turns in literature notation (`1.Kb3 (Na5-c4)!`, `2.Rf1#, 2.Qg7#`): the page
+    /// writes their piece letters in its reader's.
+    Moves(String),
+    Word(Word),
+    /// The twin's verdict; `help` when it counts solutions (helpmates, series), else keys.
+    Verdict {
+        verdict: Verdict,
+        found: usize,
+        help: bool,
+    },
+    /// The twin is not solved: its position is not legal, for this reason.
+    Illegal(String),
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Part::Text(s) | Part::Moves(s) => f.write_str(s),
+            Part::Word(w) => w.fmt(f),
+            Part::Illegal(why) => write!(f, "illegal twin, not solved: {why}"),
+            Part::Verdict { verdict, found, help } => {
+                let what = if *help { "solution" } else { "key" };
+                let plural = |n: usize| {
+                    if n == 1 {
+                        what.to_string()
+                    } else {
+                        format!("{what}s")
+                    }
+                };
+                match *verdict {
+                    Verdict::NoSolution => f.write_str("no solution"),
+                    Verdict::Sound => write!(f, "{found} {}: sound", plural(*found)),
+                    Verdict::Cooked { found, intended } => {
+                        write!(f, "cooked: {found} {}, {intended} intended", plural(found))
+                    }
+                    Verdict::Fewer { found, intended } => {
+                        write!(f, "only {found} {} of {intended} intended", plural(found))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A line of our report: `depth` indents of three spaces, then its parts, a space apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextLine {
+    pub depth: usize,
+    pub parts: Vec<Part>,
+}
+
+impl TextLine {
+    fn new(depth: usize, parts: Vec<Part>) -> TextLine {
+        TextLine { depth, parts }
+    }
+}
+
+impl fmt::Display for TextLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for _ in 0..self.depth {
+            f.write_str("   ")?;
+        }
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            part.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
 impl TwinReport {
-    /// The report as people read it.
+    /// The report as people read it (in English): [`TwinReport::text_lines`], one a line.
     pub fn text(&self) -> String {
-        let mut s = String::new();
-        if !self.label.is_empty() {
-            s.push_str(&self.label);
-            if !self.change.is_empty() {
-                s.push(' ');
-                s.push_str(&self.change);
-            }
-            s.push('\n');
-        }
-        if let Some(why) = &self.illegal {
-            s.push_str(&format!("illegal twin, not solved: {why}\n"));
-            return s;
-        }
-        s.push_str(&format!("{} {}  {}\n", self.variant, self.stipulation, self.fen));
-        for line in &self.lines {
-            s.push_str(line);
-            s.push('\n');
-        }
-        let what = if self.is_help_like() { "solution" } else { "key" };
-        let plural = |n: usize| {
-            if n == 1 {
-                what.to_string()
-            } else {
-                format!("{what}s")
-            }
-        };
-        match self.verdict {
-            Verdict::NoSolution => s.push_str("no solution\n"),
-            Verdict::Sound => s.push_str(&format!(
-                "{} {}: sound\n",
-                self.solutions.len(),
-                plural(self.solutions.len())
-            )),
-            Verdict::Cooked { found, intended } => s.push_str(&format!(
-                "cooked: {found} {}, {intended} intended\n",
-                plural(found)
-            )),
-            Verdict::Fewer { found, intended } => s.push_str(&format!(
-                "only {found} {} of {intended} intended\n",
-                plural(found)
-            )),
-        }
-        s
+        self.text_lines().iter().map(|l| format!("{l}\n")).collect()
     }
 
-    fn is_help_like(&self) -> bool {
+    /// The report's lines: the twin's label and change, then the rule set, stipulation and
+    /// FEN, the solution lines and the verdict (or why the twin is not solved).
+    pub fn text_lines(&self) -> Vec<TextLine> {
+        let mut out = Vec::new();
+        if !self.label.is_empty() {
+            let mut heading = self.label.clone();
+            if !self.change.is_empty() {
+                heading.push(' ');
+                heading.push_str(&self.change);
+            }
+            out.push(TextLine::new(0, vec![Part::Text(heading)]));
+        }
+        if let Some(why) = &self.illegal {
+            out.push(TextLine::new(0, vec![Part::Illegal(why.clone())]));
+            return out;
+        }
+        let setting = format!("{} {}  {}", self.variant, self.stipulation, self.fen);
+        out.push(TextLine::new(0, vec![Part::Text(setting)]));
+        out.extend(self.lines.iter().cloned());
+        let verdict = Part::Verdict {
+            verdict: self.verdict,
+            found: self.solutions.len(),
+            help: self.is_help_like(),
+        };
+        out.push(TextLine::new(0, vec![verdict]));
+        out
+    }
+
+    /// Whether the twin counts solutions (helpmates, series) rather than keys.
+    pub fn is_help_like(&self) -> bool {
         self.stipulation.starts_with('h') || self.stipulation.starts_with("ser-")
     }
 
     /// Writes [`TwinReport::lines`] from the data, in our notation.
     pub(super) fn write_lines(&mut self) {
         let mut out = Vec::new();
+        let moves = Part::Moves;
+        let but = |r: &Move| {
+            TextLine::new(
+                1,
+                vec![Part::Word(Word::But), moves(format!("1...{}!", r.notation))],
+            )
+        };
         if !self.set_play.is_empty() || !self.set_help.is_empty() {
-            out.push("set play:".to_string());
+            out.push(TextLine::new(0, vec![Part::Word(Word::SetPlay)]));
             for d in &self.set_play {
                 defence_lines(d, 1, 1, &mut out);
             }
             for l in &self.set_help {
-                out.push(format!("   {}", l.text()));
+                out.push(TextLine::new(1, vec![moves(l.text())]));
             }
         }
         for l in &self.short {
-            out.push(format!("short: {}", l.text()));
+            out.push(TextLine::new(0, vec![Part::Word(Word::Short), moves(l.text())]));
         }
         for l in &self.help {
-            out.push(l.text());
+            out.push(TextLine::new(0, vec![moves(l.text())]));
         }
         if !self.post_key.is_empty() || !self.post_key_refutations.is_empty() {
-            out.push("after the key:".to_string());
+            out.push(TextLine::new(0, vec![Part::Word(Word::AfterKey)]));
             for d in &self.post_key {
                 defence_lines(d, 1, 1, &mut out);
             }
-            for r in &self.post_key_refutations {
-                out.push(format!("   but 1...{}!", r.notation));
-            }
+            out.extend(self.post_key_refutations.iter().map(but));
         }
         for k in &self.keys {
             attack_lines(k, 1, 0, "!", &mut out);
         }
         for t in &self.tries {
             attack_lines(&t.attack, 1, 0, "?", &mut out);
-            for r in &t.refutations {
-                out.push(format!("   but 1...{}!", r.notation));
-            }
+            out.extend(t.refutations.iter().map(but));
         }
         self.lines = out;
     }
 }
 
 /// `1.Kb3! threat: 2.Rf1#` and the defences below it; `number` is its move number.
-fn attack_lines(a: &Attack, number: u32, depth: usize, mark: &str, out: &mut Vec<String>) {
-    let mut head = format!("{}{number}.{}{mark}", "   ".repeat(depth), a.turn.notation);
+fn attack_lines(a: &Attack, number: u32, depth: usize, mark: &str, out: &mut Vec<TextLine>) {
+    let mut head = vec![Part::Moves(format!("{number}.{}{mark}", a.turn.notation))];
     if a.zugzwang {
-        head.push_str(" (zugzwang)");
+        head.push(Part::Word(Word::Zugzwang));
     } else if !a.threats.is_empty() {
         let list: Vec<String> = a
             .threats
             .iter()
             .map(|t| format!("{}.{}", number + 1, t.turn.notation))
             .collect();
-        head.push_str(&format!(" threat: {}", list.join(", ")));
+        head.extend([Part::Word(Word::Threat), Part::Moves(list.join(", "))]);
     }
-    out.push(head);
+    out.push(TextLine::new(depth, head));
     for d in &a.defences {
         defence_lines(d, number, depth + 1, out);
     }
 }
 
 /// `1...Rb8 2.Qxb8#`, or the answers on lines of their own when play goes on after them.
-fn defence_lines(d: &Defence, number: u32, depth: usize, out: &mut Vec<String>) {
-    let head = format!("{}{number}...{}", "   ".repeat(depth), d.turn.notation);
+fn defence_lines(d: &Defence, number: u32, depth: usize, out: &mut Vec<TextLine>) {
+    let head = format!("{number}...{}", d.turn.notation);
     if d.answers.is_empty() {
-        out.push(head);
+        out.push(TextLine::new(depth, vec![Part::Moves(head)]));
     } else if d.answers.iter().all(|a| a.defences.is_empty()) {
         let list: Vec<String> = d
             .answers
             .iter()
             .map(|a| format!("{}.{}", number + 1, a.turn.notation))
             .collect();
-        out.push(format!("{head} {}", list.join(", ")));
+        out.push(TextLine::new(
+            depth,
+            vec![Part::Moves(format!("{head} {}", list.join(", ")))],
+        ));
     } else {
-        out.push(head);
+        out.push(TextLine::new(depth, vec![Part::Moves(head)]));
         for a in &d.answers {
             attack_lines(a, number + 1, depth + 1, "", out);
         }

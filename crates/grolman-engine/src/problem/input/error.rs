@@ -34,7 +34,7 @@ pub enum ProblemErrorKind {
     Fen(FenError),
     /// The text ends where this is expected after the token.
     EndOfInput {
-        expected: &'static str,
+        expected: Expected,
     },
     MissingEndProblem,
     UnknownKeyword,
@@ -62,7 +62,7 @@ pub enum ProblemErrorKind {
     /// A twin's `Shift` moves the unit on this square off the board (the twin is skipped).
     TwinOffBoard(Square),
     /// An option's argument is not a number; what was expected.
-    BadNumber(&'static str),
+    BadNumber(Expected),
     /// `EnPassant` with other than 3 or 4 squares.
     EnPassantSquares,
     /// `NoWk` / `NoBk`: the rules crate sets up no position without this side's king.
@@ -91,6 +91,114 @@ pub enum ProblemErrorKind {
     TwinEmpty(Square),
     /// The diagram (or a twin of it) is not a legal position.
     IllegalPosition(SetupError),
+}
+
+/// What the reader wanted where a problem text ended, or where an option's number was not one.
+/// A fact of the error by its [`Expected::name`] (the page says it in its language); the
+/// English phrase is its `Display`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    FileName,
+    Forsyth,
+    /// After `Stipulation`.
+    Stipulation,
+    /// After a twin's `Stipulation`.
+    TwinStipulation,
+    SolutionCount,
+    RefutationCount,
+    MoveCount,
+    /// `MaxTime`'s.
+    SecondCount,
+    /// `NonTrivial`'s two numbers, and its second one.
+    TwoNumbers,
+    SecondNumber,
+    /// `Substitute`'s two letters, and its second one.
+    TwoPieceLetters,
+    SecondPieceLetter,
+    Degrees,
+    MirrorAxis,
+    Condition,
+    Colour,
+    Piece,
+    Square,
+    /// `NoCastling`'s squares.
+    NoCastlingSquares,
+}
+
+impl Expected {
+    /// Every kind, for tests that hold each to its text.
+    pub const ALL: [Expected; 19] = [
+        Expected::FileName,
+        Expected::Forsyth,
+        Expected::Stipulation,
+        Expected::TwinStipulation,
+        Expected::SolutionCount,
+        Expected::RefutationCount,
+        Expected::MoveCount,
+        Expected::SecondCount,
+        Expected::TwoNumbers,
+        Expected::SecondNumber,
+        Expected::TwoPieceLetters,
+        Expected::SecondPieceLetter,
+        Expected::Degrees,
+        Expected::MirrorAxis,
+        Expected::Condition,
+        Expected::Colour,
+        Expected::Piece,
+        Expected::Square,
+        Expected::NoCastlingSquares,
+    ];
+
+    /// The fact's value: `"solution-count"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expected::FileName => "file-name",
+            Expected::Forsyth => "forsyth",
+            Expected::Stipulation => "stipulation",
+            Expected::TwinStipulation => "twin-stipulation",
+            Expected::SolutionCount => "solution-count",
+            Expected::RefutationCount => "refutation-count",
+            Expected::MoveCount => "move-count",
+            Expected::SecondCount => "second-count",
+            Expected::TwoNumbers => "two-numbers",
+            Expected::SecondNumber => "second-number",
+            Expected::TwoPieceLetters => "two-piece-letters",
+            Expected::SecondPieceLetter => "second-piece-letter",
+            Expected::Degrees => "degrees",
+            Expected::MirrorAxis => "mirror-axis",
+            Expected::Condition => "condition",
+            Expected::Colour => "colour",
+            Expected::Piece => "piece",
+            Expected::Square => "square",
+            Expected::NoCastlingSquares => "no-castling-squares",
+        }
+    }
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expected::FileName => "a file name",
+            Expected::Forsyth => "a board in Forsyth notation",
+            Expected::Stipulation => "a stipulation such as #2, h#2 or s#2",
+            Expected::TwinStipulation => "a stipulation",
+            Expected::SolutionCount => "a number of solutions",
+            Expected::RefutationCount => "a number of refutations",
+            Expected::MoveCount => "a number of moves",
+            Expected::SecondCount => "a number of seconds",
+            Expected::TwoNumbers => "two numbers (m n)",
+            Expected::SecondNumber => "a second number",
+            Expected::TwoPieceLetters => "two piece letters",
+            Expected::SecondPieceLetter => "a second piece letter",
+            Expected::Degrees => "90, 180 or 270",
+            Expected::MirrorAxis => "a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1",
+            Expected::Condition => "a condition (GrolmanChess, TatarstanChess or OrthodoxChess)",
+            Expected::Colour => "a colour",
+            Expected::Piece => "a piece such as Pe4",
+            Expected::Square => "a square",
+            Expected::NoCastlingSquares => "the squares of units that may not castle",
+        })
+    }
 }
 
 impl fmt::Display for ProblemErrorKind {
@@ -259,12 +367,12 @@ impl Coded for ProblemErrorKind {
         self.code_of()
     }
 
-    /// `expected` is an English phrase of the reader (the page shows them as they are).
+    /// `wanted` is what the reader expected, by name (`Expected::name`): a word the page says.
     fn facts(&self) -> Facts {
         let facts = Facts::new();
         match self {
             K::UnknownVariant(e) => facts.text("name", &e.0),
-            K::EndOfInput { expected } | K::BadNumber(expected) => facts.text("expected", expected),
+            K::EndOfInput { expected } | K::BadNumber(expected) => facts.text("wanted", expected.name()),
             K::KinglessRefused(color) => facts.text("color", color),
             K::TwinOffBoard(sq) | K::TwinEmpty(sq) => facts.text("square", sq),
             K::UnknownPiece(letters) => facts.text("letters", letters),

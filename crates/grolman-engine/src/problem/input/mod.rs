@@ -13,7 +13,7 @@ mod options;
 mod popeye;
 mod twin;
 
-pub use error::{ProblemError, ProblemErrorKind};
+pub use error::{Expected, ProblemError, ProblemErrorKind};
 
 use language::Language;
 use popeye::Popeye;

@@ -8,7 +8,7 @@ use grolman::{Color, Square};
 use super::draft::Draft;
 use super::language::Opt;
 use super::popeye::Popeye;
-use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
+use super::{error, Expected, ProblemError, ProblemErrorKind as Kind, Token};
 
 impl Popeye {
     pub(super) fn option(&mut self, tok: &Token, draft: &mut Draft) -> Result<(), ProblemError> {
@@ -21,7 +21,7 @@ impl Popeye {
             let Some(opt) = self.language.option(&w.text) else {
                 return Err(error(&w, Kind::UnsupportedOption));
             };
-            let mut number = |what: &'static str| -> Result<u32, ProblemError> {
+            let mut number = |what: Expected| -> Result<u32, ProblemError> {
                 let n = words
                     .next()
                     .ok_or_else(|| error(&w, Kind::EndOfInput { expected: what }))?;
@@ -30,14 +30,14 @@ impl Popeye {
             let o = &mut draft.options;
             match opt {
                 Opt::Try => o.tries = Some(o.tries.unwrap_or(1)),
-                Opt::Defence => o.tries = Some(number("a number of refutations")?.max(1) as usize),
+                Opt::Defence => o.tries = Some(number(Expected::RefutationCount)?.max(1) as usize),
                 Opt::SetPlay => o.set_play = true,
-                Opt::Threat => o.threat = Some(number("a number of moves")?),
+                Opt::Threat => o.threat = Some(number(Expected::MoveCount)?),
                 Opt::NoThreat => o.no_threat = true,
-                Opt::MaxSolutions => o.max_solutions = Some(number("a number of solutions")?.max(1) as usize),
+                Opt::MaxSolutions => o.max_solutions = Some(number(Expected::SolutionCount)?.max(1) as usize),
                 Opt::NonTrivial => {
-                    let m = number("two numbers (m n)")?;
-                    let n = number("a second number")?;
+                    let m = number(Expected::TwoNumbers)?;
+                    let n = number(Expected::SecondNumber)?;
                     o.non_trivial = Some((m, n));
                 }
                 Opt::NoShortVariations => o.no_short_variations = true,
@@ -57,7 +57,7 @@ impl Popeye {
                     }
                 }
                 Opt::MaxTime => {
-                    number("a number of seconds")?;
+                    number(Expected::SecondCount)?;
                 }
                 Opt::EnPassant => {
                     let mut squares = Vec::new();
@@ -86,7 +86,7 @@ impl Popeye {
                         return Err(error(
                             &w,
                             Kind::EndOfInput {
-                                expected: "the squares of units that may not castle",
+                                expected: Expected::NoCastlingSquares,
                             },
                         ));
                     }

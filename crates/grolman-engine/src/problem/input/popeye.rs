@@ -7,7 +7,7 @@ use grolman::{Board, Color, Piece, Role, Square, Variant};
 use super::draft::Draft;
 use super::language::{Keyword, Language, TwinWord};
 use super::twin::{Change, Mirror};
-use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
+use super::{error, Expected, ProblemError, ProblemErrorKind as Kind, Token};
 use crate::problem::{Problem, Stipulation};
 
 pub(super) struct Popeye {
@@ -39,7 +39,7 @@ impl Popeye {
         self.tokens.last().map_or(1, |t| t.line)
     }
 
-    pub(super) fn expect(&mut self, what: &'static str, after: &Token) -> Result<Token, ProblemError> {
+    pub(super) fn expect(&mut self, what: Expected, after: &Token) -> Result<Token, ProblemError> {
         self.next().ok_or_else(|| ProblemError {
             line: after.line,
             token: after.text.clone(),
@@ -98,7 +98,7 @@ impl Popeye {
                 }
                 // Popeye copies its output into this file; ours goes to standard output only.
                 Keyword::Protocol => {
-                    self.expect("a file name", &tok)?;
+                    self.expect(Expected::FileName, &tok)?;
                 }
                 Keyword::Condition => self.condition(&tok, &mut draft)?,
                 Keyword::Option => self.option(&tok, &mut draft)?,
@@ -109,11 +109,11 @@ impl Popeye {
                     draft.board = Some((board, tok));
                 }
                 Keyword::Forsyth => {
-                    let t = self.expect("a board in Forsyth notation", &tok)?;
+                    let t = self.expect(Expected::Forsyth, &tok)?;
                     draft.board = Some((self.forsyth(&t)?, tok));
                 }
                 Keyword::Stipulation => {
-                    let t = self.expect("a stipulation such as #2, h#2 or s#2", &tok)?;
+                    let t = self.expect(Expected::Stipulation, &tok)?;
                     draft.stipulation = Some(stipulation(&t)?);
                 }
                 Keyword::Twin => {
@@ -121,7 +121,7 @@ impl Popeye {
                     draft.twins.push((tok, continued, changes));
                 }
                 Keyword::Intended => {
-                    let t = self.expect("a number of solutions", &tok)?;
+                    let t = self.expect(Expected::SolutionCount, &tok)?;
                     draft.intended = t
                         .text
                         .parse()
@@ -202,12 +202,12 @@ impl Popeye {
                 TwinWord::Exchange => Change::Exchange(self.square(&t)?, self.square(&t)?),
                 TwinWord::Add => Change::Add(self.added(&t)?),
                 TwinWord::Substitute => {
-                    let a = self.expect("two piece letters", &t)?;
-                    let b = self.expect("a second piece letter", &a)?;
+                    let a = self.expect(Expected::TwoPieceLetters, &t)?;
+                    let b = self.expect(Expected::SecondPieceLetter, &a)?;
                     Change::Substitute(self.piece_letter(&a)?, self.piece_letter(&b)?)
                 }
                 TwinWord::Rotate => {
-                    let n = self.expect("90, 180 or 270", &t)?;
+                    let n = self.expect(Expected::Degrees, &t)?;
                     match n.text.as_str() {
                         "90" => Change::Rotate(90),
                         "180" => Change::Rotate(180),
@@ -216,7 +216,7 @@ impl Popeye {
                     }
                 }
                 TwinWord::Mirror => {
-                    let m = self.expect("a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1", &t)?;
+                    let m = self.expect(Expected::MirrorAxis, &t)?;
                     Change::Mirror(Mirror::parse(&m.text).ok_or_else(|| error(&m, Kind::BadMirror))?)
                 }
                 TwinWord::Shift => {
@@ -226,11 +226,11 @@ impl Popeye {
                 }
                 TwinWord::PolishType => Change::PolishType,
                 TwinWord::Stipulation => {
-                    let s = self.expect("a stipulation", &t)?;
+                    let s = self.expect(Expected::TwinStipulation, &t)?;
                     Change::Stipulation(stipulation(&s)?)
                 }
                 TwinWord::Condition => {
-                    let c = self.expect("a condition (GrolmanChess, TatarstanChess or OrthodoxChess)", &t)?;
+                    let c = self.expect(Expected::Condition, &t)?;
                     Change::Condition(condition(&c)?)
                 }
             };
@@ -245,7 +245,7 @@ impl Popeye {
     /// `Add White Pe4 Sf3 Black Pd5`: units after colour words, up to the next twin change or
     /// keyword.
     fn added(&mut self, after: &Token) -> Result<Vec<(Piece, Square)>, ProblemError> {
-        let c = self.expect("a colour", after)?;
+        let c = self.expect(Expected::Colour, after)?;
         let mut color = self
             .color_word(&c)?
             .ok_or_else(|| error(&c, Kind::ExpectedColor))?;
@@ -266,7 +266,7 @@ impl Popeye {
             return Err(error(
                 &c,
                 Kind::EndOfInput {
-                    expected: "a piece such as Pe4",
+                    expected: Expected::Piece,
                 },
             ));
         }
@@ -274,7 +274,7 @@ impl Popeye {
     }
 
     pub(super) fn square(&mut self, after: &Token) -> Result<Square, ProblemError> {
-        let t = self.expect("a square", after)?;
+        let t = self.expect(Expected::Square, after)?;
         Square::parse(&t.text.to_ascii_lowercase()).ok_or_else(|| error(&t, Kind::BadSquare))
     }
 
