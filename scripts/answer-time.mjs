@@ -94,14 +94,20 @@ async function answerTimes(variant, level) {
 }
 
 /** One search per level from the position after 1.e4 (first White turn of enterTurn), without
- *  replay: the depth and time the computer reports. */
+ *  replay: the depth and time the computer reports. It waits as long as the level may think
+ *  (its time from the facade's engineLevels, which the page plays by), and a minute more for
+ *  the worker's start and a loaded machine. */
 async function depths(variant) {
   const out = [];
   for (const level of [1, 2, 3, 4, 5]) {
     const page = await open(variant, level, { autoplay: false });
+    const thinkMs = await page.evaluate(async ([v, l]) => {
+      const { engineLevels } = await import("./pkg/grolman.js");
+      return engineLevels(v)[l - 1].movetimeMs;
+    }, [variant, level]);
     await enterTurn(page, 1);
     await page.waitForFunction(() => document.querySelectorAll("#moves button.turn").length >= 2, null,
-      { timeout: 150_000 });
+      { timeout: thinkMs + 60_000 });
     await page.waitForFunction(() => /Computer played/.test(document.getElementById("computer-state").textContent));
     const text = await page.textContent("#computer-state");
     const m = text.match(/depth (\d+).*?([\d.]+) s,/);

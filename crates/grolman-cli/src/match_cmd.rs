@@ -39,6 +39,7 @@ fn player(spec: &str, rules: Rules, movetime_ms: f64) -> Result<Player, Failure>
     let mut limits = Limits::movetime(movetime_ms);
     let mut weights = Weights::default();
     let mut depth_given = false;
+    let mut nodes_given = false;
     let mut time_given = false;
     let items: Vec<&str> = if binary.is_some() {
         parts.collect()
@@ -79,7 +80,10 @@ fn player(spec: &str, rules: Rules, movetime_ms: f64) -> Result<Player, Failure>
                 limits.movetime_ms = Some(f64::from(positive()?));
                 time_given = true;
             }
-            "nodes" => limits.nodes = Some(u64::from(positive()?)),
+            "nodes" => {
+                limits.nodes = Some(u64::from(positive()?));
+                nodes_given = true;
+            }
             name if binary.is_none() => weights
                 .set(
                     name,
@@ -93,8 +97,9 @@ fn player(spec: &str, rules: Rules, movetime_ms: f64) -> Result<Player, Failure>
             }
         }
     }
-    // A depth of its own plays to that depth, whatever the match's time.
-    if depth_given && !time_given {
+    // A depth or a node count of its own plays to that limit, whatever the match's time: a
+    // match at fixed nodes then gives the same games at any load.
+    if (depth_given || nodes_given) && !time_given {
         limits.movetime_ms = None;
     }
     Ok(match binary {
@@ -532,5 +537,21 @@ mod tests {
             elo_text(5, 0, 0),
             "+inf (one side scored every point: no interval)"
         );
+    }
+
+    fn limits_of(spec: &str) -> Limits {
+        match player(spec, Rules::new(grolman::Variant::Grolman), 200.0) {
+            Ok(Player::Inside { limits, .. } | Player::Binary { limits, .. }) => limits,
+            Err(_) => panic!("{spec} is a valid engine setting"),
+        }
+    }
+
+    #[test]
+    fn a_node_count_of_its_own_plays_without_the_match_time_unless_a_time_is_given_too() {
+        let fixed = limits_of("nodes=20000");
+        assert_eq!((fixed.nodes, fixed.movetime_ms), (Some(20000), None));
+        let both = limits_of("nodes=20000,movetime=50");
+        assert_eq!((both.nodes, both.movetime_ms), (Some(20000), Some(50.0)));
+        assert_eq!(limits_of("king_follower=10").movetime_ms, Some(200.0));
     }
 }
