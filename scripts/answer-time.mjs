@@ -101,9 +101,12 @@ async function depths(variant) {
   const out = [];
   for (const level of [1, 2, 3, 4, 5]) {
     const page = await open(variant, level, { autoplay: false });
+    // The page's bundle holds its own copy of the package's glue, so this one is initialised
+    // here (at once when it is the page's own, unbundled).
     const thinkMs = await page.evaluate(async ([v, l]) => {
-      const { engineLevels } = await import("./pkg/grolman.js");
-      return engineLevels(v)[l - 1].movetimeMs;
+      const glue = await import("./pkg/grolman.js");
+      await glue.default();
+      return glue.engineLevels(v)[l - 1].movetimeMs;
     }, [variant, level]);
     await enterTurn(page, 1);
     await page.waitForFunction(() => document.querySelectorAll("#moves button.turn").length >= 2, null,
