@@ -1,8 +1,9 @@
 //! Options that restrict the defence or change the goal of battle play (`Threat n`,
-//! `NonTrivial m n`, `s=n`), against a brute force over the rules crate alone in all three
-//! rule sets; the positions where an option changes the answer are worked out in comments.
+//! `NonTrivial m n`, `NullMoves`, `s=n`), against a brute force over the rules crate alone in
+//! all three rule sets; the positions where an option changes the answer are worked out in
+//! comments.
 
-use grolman::{has_legal_turn, Position, Rules};
+use grolman::{has_legal_turn, Castling, CastlingSide, Color, Position, Rules};
 use grolman_engine::problem::{parse, solve, TwinReport};
 use grolman_engine::turns::children;
 
@@ -14,6 +15,11 @@ struct Brute {
     stalemate: bool,
     threat: Option<u32>,
     non_trivial: Option<(u32, u32)>,
+    /// `NullMoves`: either side may pass when not in check.
+    passes: bool,
+    /// `CastlingMutuallyExclusive`: White's castling to this side and Black's to that one
+    /// exclude each other.
+    exclusive: Option<(CastlingSide, CastlingSide)>,
 }
 
 impl Brute {
@@ -24,11 +30,21 @@ impl Brute {
 
     /// The defender's choice groups (Tatarstan owner promotions: the mover picks the group,
     /// the other side the member), each as the positions after its members.
+    /// With `passes`, the pass is a group of its own, last.
     fn groups(&self, pos: &Position) -> Vec<Vec<Position>> {
         let ch = children(pos, self.rules);
-        (0..ch.groups.len())
-            .map(|g| ch.members(g).iter().map(|m| m.after.clone()).collect())
-            .collect()
+        let mut out: Vec<Vec<Position>> = (0..ch.groups.len())
+            .map(|g| {
+                ch.members(g)
+                    .iter()
+                    .map(|m| self.excluded(pos, m.after.clone()))
+                    .collect()
+            })
+            .collect();
+        if self.passes {
+            out.extend(pos.passed().ok().map(|p| vec![p]));
+        }
+        out
     }
 
     /// The attacker (to move) wins within `n` turns, with `budget` non-trivial defences left
@@ -41,11 +57,57 @@ impl Brute {
                 .any(|g| g.iter().all(|a| self.loses(a, n, budget)))
     }
 
+    /// `after`, played in `pos`, with the castling right that its castling excludes gone:
+    /// the mover's king went from e1 (e8) to g1 or c1 (g8 or c8).
+    fn excluded(&self, pos: &Position, after: Position) -> Position {
+        let Some((white, black)) = self.exclusive else {
+            return after;
+        };
+        let mover = pos.turn();
+        let (rank, mine, theirs) = match mover {
+            Color::White => (0, white, black),
+            Color::Black => (7, black, white),
+        };
+        let king = |p: &Position| p.board().king_of(mover).map(|s| (s.file(), s.rank()));
+        let to = match mine {
+            CastlingSide::King => 6,
+            CastlingSide::Queen => 2,
+        };
+        if king(pos) != Some((4, rank)) || king(&after) != Some((to, rank)) {
+            return after;
+        }
+        let mut setup = after.setup();
+        setup.castling = Castling(setup.castling.0 & !Castling::bit(mover.other(), theirs));
+        Position::from_setup(setup).unwrap()
+    }
+
+    /// The NonTrivial budget left after the defender's node `pos` (after an attacker turn
+    /// with `n - 1` to come) has spent its share; `None` when it would need more.
+    fn left_after(&self, pos: &Position, n: u32, budget: u32) -> Option<u32> {
+        let Some((_, k)) = self.non_trivial else {
+            return Some(budget);
+        };
+        if n - 1 <= k {
+            return Some(budget);
+        }
+        let open = self
+            .groups(pos)
+            .iter()
+            .filter(|g| k == 0 || !g.iter().any(|x| self.answered(x, k, budget)))
+            .count() as u32;
+        budget.checked_sub(open.saturating_sub(1))
+    }
+
+    /// After a defence, the attacker wins within `k` (or, in selfplay, has been mated).
+    fn answered(&self, x: &Position, k: u32, budget: u32) -> bool {
+        (self.selfplay && self.lost(x)) || self.wins(x, k, budget)
+    }
+
     /// After an attacker turn with `n - 1` attacker turns to come, the defender loses.
     /// `Threat t` applies with more than `t` turns to come; `NonTrivial m k` with more than
     /// `k`: each defence beyond the first not answered within `k` (with `k` = 0: each defence
     /// beyond the first) spends one of the `m` granted along the line.
-    fn loses(&self, pos: &Position, n: u32, mut budget: u32) -> bool {
+    fn loses(&self, pos: &Position, n: u32, budget: u32) -> bool {
         if !self.selfplay && self.lost(pos) {
             return true;
         }
@@ -65,24 +127,12 @@ impl Brute {
                 }
             }
         }
-        let answered =
-            |x: &Position, k: u32, budget: u32| (self.selfplay && self.lost(x)) || self.wins(x, k, budget);
-        if let Some((_, k)) = self.non_trivial {
-            if n - 1 > k {
-                let open = defences
-                    .iter()
-                    .filter(|g| k == 0 || !g.iter().any(|x| answered(x, k, budget)))
-                    .count() as u32;
-                let spent = open.saturating_sub(1);
-                if spent > budget {
-                    return false;
-                }
-                budget -= spent;
-            }
-        }
+        let Some(budget) = self.left_after(pos, n, budget) else {
+            return false;
+        };
         defences
             .iter()
-            .all(|g| g.iter().any(|x| answered(x, n - 1, budget)))
+            .all(|g| g.iter().any(|x| self.answered(x, n - 1, budget)))
     }
 
     /// The keys' turn codes, sorted.
@@ -97,9 +147,12 @@ impl Brute {
             .collect();
         let mut out: Vec<String> = grolman::notation::legal_turns(pos, self.rules)
             .into_iter()
-            .filter(|t| winning.contains(&t.after.key()))
+            .filter(|t| winning.contains(&self.excluded(pos, t.after.clone()).key()))
             .map(|t| t.code)
             .collect();
+        if pos.passed().is_ok_and(|p| winning.contains(&p.key())) {
+            out.push("0000".into());
+        }
         out.sort();
         out
     }
@@ -170,6 +223,8 @@ fn threat_n_requires_a_threat_only_with_more_play_to_come() {
             stalemate: false,
             threat,
             non_trivial: None,
+            passes: false,
+            exclusive: None,
         }
     };
     let (solved, changed) = against_brute(&cases, "#3", "Threat 1", brute(Some(1)));
@@ -203,6 +258,8 @@ fn non_trivial_spends_its_budget_along_the_line() {
             stalemate: false,
             threat: None,
             non_trivial: Some((m, k)),
+            passes: false,
+            exclusive: None,
         }
     };
     let mut changed = 0;
@@ -233,6 +290,8 @@ fn a_selfstalemate_forces_the_defender_to_stalemate_the_attacker() {
         stalemate: true,
         threat: None,
         non_trivial: None,
+        passes: false,
+        exclusive: None,
     };
     let cases = [
         pieces,
@@ -244,4 +303,250 @@ fn a_selfstalemate_forces_the_defender_to_stalemate_the_attacker() {
         solved += against_brute(&cases, stip, "", stale).0;
     }
     assert!(solved >= 6, "{solved}");
+}
+
+#[test]
+fn null_moves_let_either_side_pass() {
+    // With NullMoves the defender may pass too, so a zugzwang key is no key any more
+    // (Kb6 Qg1 against Ka8 Pb7 loses its zugzwangs), and the attacker's pass is a first move.
+    let cases = [
+        "White Kb6 Qg1 Black Ka8 Pb7",
+        "White Kc6 Rh1 Bb5 Black Ka7 Pb6",
+        "White Kc7 Rh1 Sc5 Black Ka7 Pa6",
+        "White Kf6 Qg1 Black Kh8 Pa5",
+    ];
+    let brute = |selfplay| {
+        move |rules| Brute {
+            rules,
+            selfplay,
+            stalemate: false,
+            threat: None,
+            non_trivial: None,
+            passes: true,
+            exclusive: None,
+        }
+    };
+    let (mut solved, mut changed) = (0, 0);
+    for stipulation in ["#2", "#3"] {
+        let (s, c) = against_brute(&cases, stipulation, "NullMoves", brute(false));
+        solved += s;
+        changed += c;
+    }
+    let selfmates = [
+        "White Qd8 Bg1 Kh1 Ba6 Black Kh3 Pg3 Ph7",
+        "White Kh1 Qd8 Ba6 Bg1 Black Kh3 Pg3 Ph7",
+    ];
+    let (s, c) = against_brute(&selfmates, "s#2", "NullMoves", brute(true));
+    // The selfmates lose their keys: after 1.Qd4 Black passes instead of mating.
+    assert!(
+        solved > 0 && changed > 0 && s == 0 && c > 0,
+        "{solved} {s} {changed} {c}"
+    );
+}
+
+/// Whether a helpmate of exactly `plies` half-moves exists, either side passing when it may.
+fn helps_with_passes(pos: &Position, rules: Rules, plies: u32) -> bool {
+    if plies == 0 {
+        return !has_legal_turn(pos, rules) && pos.is_check();
+    }
+    let mut next: Vec<Position> = children(pos, rules).turns.into_iter().map(|c| c.after).collect();
+    next.extend(pos.passed().ok());
+    next.iter().any(|p| helps_with_passes(p, rules, plies - 1))
+}
+
+#[test]
+fn null_moves_in_a_helpmate_are_half_moves_of_either_side() {
+    // Either side may pass in a helpmate as in battle play: the solutions are those of the
+    // brute force, in every rule set, and some of them pass.
+    let cases = [
+        ("White Kf6 Qg1 Black Kh8", "h#1.5"),
+        ("White Kf6 Qg1 Black Kh8", "h#2"),
+        ("White Kc6 Rh1 Black Ka7 Pb6", "h#2"),
+    ];
+    let mut with = 0;
+    for condition in CONDITIONS {
+        for (pieces, stip) in cases {
+            let text = |options: &str| problem(condition, pieces, stip, options);
+            let r = report(&text("Option NullMoves"));
+            let pos = Position::from_fen(&r.fen).unwrap();
+            let plies: u32 = if stip.ends_with(".5") { 3 } else { 4 };
+            let rules: Rules = r.variant.into();
+            assert_eq!(
+                !r.help.is_empty(),
+                helps_with_passes(&pos, rules, plies),
+                "{condition} {pieces} {stip}"
+            );
+            // Every line shown is a helpmate: its passes and turns played out end in mate.
+            for line in &r.help {
+                let mut p = pos.clone();
+                for m in &line.turns {
+                    p = if m.code == "0000" {
+                        p.passed().unwrap()
+                    } else {
+                        grolman::notation::legal_turns(&p, rules)
+                            .into_iter()
+                            .find(|t| t.code == m.code)
+                            .unwrap()
+                            .after
+                    };
+                }
+                assert!(!has_legal_turn(&p, rules) && p.is_check(), "{}", line.text());
+            }
+            with += r
+                .help
+                .iter()
+                .filter(|l| l.turns.iter().any(|m| m.code == "0000"))
+                .count();
+        }
+    }
+    assert!(with > 0, "some solution passes");
+}
+
+/// The position after the turn with `code` (`0000`: the pass).
+fn play(pos: &Position, rules: Rules, code: &str) -> Position {
+    if code == "0000" {
+        return pos.passed().unwrap();
+    }
+    grolman::notation::legal_turns(pos, rules)
+        .into_iter()
+        .find(|t| t.code == code)
+        .unwrap()
+        .after
+}
+
+/// Checks the lines shown below a defender's node `pos` (after an attacker turn leaving
+/// `n - 1`) against the brute force with `budget` NonTrivial defences left: each defence with
+/// the fewest attacker turns that win after it, and exactly the attacker's turns that win in
+/// that many, each with its own lines. Returns how many answers were checked.
+fn check_defences(
+    b: &Brute,
+    pos: &Position,
+    n: u32,
+    budget: u32,
+    defences: &[grolman_engine::problem::Defence],
+) -> usize {
+    let budget = b.left_after(pos, n, budget).unwrap_or(0);
+    let mut checked = 0;
+    for d in defences {
+        let x = play(pos, b.rules, &d.turn.code);
+        if d.turns_left == 0 {
+            assert!(b.selfplay && b.lost(&x));
+            continue;
+        }
+        let fastest = (1..n).find(|&k| b.wins(&x, k, budget));
+        assert_eq!(
+            Some(d.turns_left),
+            fastest,
+            "{} after {}",
+            d.turn.notation,
+            pos.fen()
+        );
+        let k = d.turns_left;
+        let mut expected: Vec<String> = grolman::notation::legal_turns(&x, b.rules)
+            .into_iter()
+            .filter(|t| b.loses(&t.after, k, budget))
+            .map(|t| t.code)
+            .collect();
+        expected.sort();
+        let mut shown: Vec<String> = d.answers.iter().map(|a| a.turn.code.clone()).collect();
+        shown.sort();
+        assert_eq!(
+            shown,
+            expected,
+            "answers to {} after {}",
+            d.turn.notation,
+            pos.fen()
+        );
+        for a in &d.answers {
+            checked += 1 + check_defences(b, &play(&x, b.rules, &a.turn.code), k, budget, &a.defences);
+        }
+    }
+    checked
+}
+
+#[test]
+fn non_trivial_lines_shown_follow_the_budget_left() {
+    // The keys of NonTrivial are exact (above); the lines below them are shown as the budget
+    // left along each line allows: a defence's answers are those that still win once this
+    // node has spent its share. In the first direct mates, the key leaves Black two defences
+    // against NonTrivial 1 0, so the one defence granted is spent at once; an answer after
+    // which Black has two moves again is then no answer (it was shown before).
+    let cases = [
+        ("White Kc3 Qe7 Sh2 Black Ka2 Pf6", "#3", false),
+        ("White Kg7 Qb6 Sf3 Black Ke7 Pd3", "#3", false),
+        ("White Ke3 Qa7 Sd6 Black Kh3 Pf3", "#3", false),
+        ("White Kf5 Qb5 Sb6 Black Kh6 Pb4", "#3", false),
+        ("White Qd8 Bg1 Kh1 Ra5 Black Kh3 Pg3 Pc6", "s#3", true),
+        ("White Qd8 Bg1 Kh1 Be2 Black Kh3 Pg3 Pd7", "s#3", true),
+    ];
+    let mut checked = 0;
+    for condition in CONDITIONS {
+        for (pieces, stip, selfplay) in cases {
+            for (m, k) in [(1, 0), (0, 1), (1, 1)] {
+                let r = report(&problem(
+                    condition,
+                    pieces,
+                    stip,
+                    &format!("Option NoThreat MatesIn1 NonTrivial {m} {k}"),
+                ));
+                let b = Brute {
+                    rules: r.variant.into(),
+                    selfplay,
+                    stalemate: false,
+                    threat: None,
+                    non_trivial: Some((m, k)),
+                    passes: false,
+                    exclusive: None,
+                };
+                let pos = Position::from_fen(&r.fen).unwrap();
+                for key in &r.keys {
+                    let after = play(&pos, b.rules, &key.turn.code);
+                    checked += check_defences(&b, &after, 3, m, &key.defences);
+                }
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn mutually_exclusive_castlings_take_the_other_right_away() {
+    // 1.O-O-O threatens 2.Rd8# (d7 is the b6 knight's, d8 the c6 knight's, e7 and f7 are
+    // blocked, f8 and g8 are on the rook's line); 1...Kf8 2.Rd8# too, as f6 takes e7 and g7.
+    // Only 1...O-O escapes, and with `CastlingMutuallyExclusive a1h8` White's queen-side
+    // castling takes it away: 1.O-O-O! is the key, 1.Rd1? still fails to 1...O-O. Pairing h1
+    // with h8 changes nothing here.
+    let pieces = "White Ke1 Ra1 Sb6 Sc6 Pf6 Pa2 Ph2 Black Ke8 Rh8 Pe7 Pf7";
+    let brute = |exclusive| {
+        move |rules| Brute {
+            rules,
+            selfplay: false,
+            stalemate: false,
+            threat: None,
+            non_trivial: None,
+            passes: false,
+            exclusive,
+        }
+    };
+    let pair = Some((CastlingSide::Queen, CastlingSide::King));
+    let (solved, changed) = against_brute(&[pieces], "#2", "CastlingMutuallyExclusive a1h8", brute(pair));
+    assert!(solved > 0 && changed > 0, "{solved} {changed}");
+    let other = Some((CastlingSide::King, CastlingSide::King));
+    against_brute(&[pieces], "#2", "CastlingMutuallyExclusive h1h8", brute(other));
+    let r = report(&problem(
+        "",
+        pieces,
+        "#2",
+        "Option Try CastlingMutuallyExclusive a1h8",
+    ));
+    assert_eq!(keys(&r), ["e1c1"]);
+    let tries: Vec<(&str, Vec<&str>)> = r
+        .tries
+        .iter()
+        .map(|t| {
+            let refutations = t.refutations.iter().map(|m| m.notation.as_str()).collect();
+            (t.attack.turn.notation.as_str(), refutations)
+        })
+        .collect();
+    assert_eq!(tries, [("Rd1", vec!["O-O"])]);
 }

@@ -1,7 +1,7 @@
 //! Popeye's input in English, French and German: each command, colour, piece letter, option
 //! and twin change in the three spellings reads to the same problem.
 
-use grolman::Variant;
+use grolman::{CastlingSide, Variant};
 use grolman_engine::problem::{parse, solve, Options, Problem};
 
 /// One problem written three times: every command, a two-letter colour, each language's
@@ -159,15 +159,22 @@ fn twin_changes_do_what_popeyes_manual_says() {
 const OPTIONS: [&str; 3] = [
     "BeginProblem Forsyth 4k2r/8/8/3pP3/8/8/8/R3K2R Stipulation s#2
      Option Defence 2 PostKeyPlay Quodlibet NonTrivial 0 1 StopOnShortSolutions EnPassant d7 d6 d5
-     NoCastling a1 h8 Intelligent 2 MaxTime 10 Duplex MatesIn1
+     NoCastling a1 h8 Intelligent 2 MaxTime 10 Duplex MatesIn1 TrivialTriesAvoid KeepMatingPiece
+     Beep 2 SuppressGrid WriteGrid GoalIsEnd NullMoves CastlingMutuallyExclusive a1h8 LaTeX out.tex
+     Award 1st Prize
      NextProblem Pieces White Ke1 Black Ke8 Stipulation h#2 Option WhiteToPlay HalfDuplex EndProblem",
     "DebutProbleme Forsyth 4r2t/8/8/3pP3/8/8/8/T3R2T Enonce s#2
      Option Defense 2 ApresCle Quodlibet NonTrivial 0 1 FinApresSolutionsCourtes EnPassant d7 d6 d5
-     SansRoquer a1 h8 Intelligent 2 MaxTemps 10 Duplex MatsEn1
+     SansRoquer a1 h8 Intelligent 2 MaxTemps 10 Duplex MatsEn1 TrivialEssaiSupprimer RetiensPieceMatante
+     Bip 2 SansGrille AjouteGrille ButEstFin CoupsVides RoquesMutuellementExclusifs a1h8 LaTeX out.tex
+     Prix 1er Prix
      ASuivre Pieces Blanc Re1 Noir Re8 Enonce h#2 Option ApparentSeul DemiDuplex FinProbleme",
     "AnfangProblem Forsyth 4k2t/8/8/3bB3/8/8/8/T3K2T Forderung s#2
      Option Widerlegung 2 NachSchluessel Quodlibet NichtTrivial 0 1 StopNachKurzloesungen EnPassant d7 d6 d5
-     KeineRochade a1 h8 Intelligent 2 MaxZeit 10 Duplex MattsIn1
+     KeineRochade a1 h8 Intelligent 2 MaxZeit 10 Duplex MattsIn1 TrivialeFehlversucheUnterdruecken
+     HalteMattsetzendenStein Pieps 2 OhneGitter ZeichneGitter ZielIstEnde NullZuege
+     RochadenGegenseitigAusschliessend a1h8 LaTeX out.tex
+     Auszeichnung 1. Preis
      WeiteresProblem Steine Weiss Ke1 Schwarz Ke8 Forderung h#2 Option WeissBeginnt HalbDuplex EndeProblem",
 ];
 
@@ -192,6 +199,9 @@ fn every_option_has_its_french_and_german_name() {
             non_trivial: Some((0, 1)),
             stop_on_short: true,
             mates_in_1: true,
+            null_moves: true,
+            trivial_tries_avoid: true,
+            exclusive_castling: vec![(CastlingSide::Queen, CastlingSide::King)],
             ..Options::default()
         }
     );

@@ -168,6 +168,16 @@ fn mates_in_1_shows_a_defence_that_mates_before_the_end() {
     assert_eq!(last, ["g2#"]);
 }
 
+/// The problem `Pieces White Ke1 Black Ke8`, `Stipulation #2` and one option line, in English,
+/// French and German; the option is on line 4.
+fn in_three_languages(en: &str, fr: &str, de: &str) -> [String; 3] {
+    [
+        format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {en}\nEndProblem"),
+        format!("DebutProbleme\nPieces Blanc Re1 Noir Re8\nEnonce #2\nOption {fr}\nFinProbleme"),
+        format!("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8\nForderung #2\nOption {de}\nEndeProblem"),
+    ]
+}
+
 #[test]
 fn refused_options_say_why_in_each_language() {
     use grolman::Color;
@@ -175,22 +185,186 @@ fn refused_options_say_why_in_each_language() {
     let cases = [
         ("NoWk", "SansRB", "OhneWk", Kind::KinglessRefused(Color::White)),
         ("NoBk", "SansRN", "OhneSk", Kind::KinglessRefused(Color::Black)),
-        ("NullMoves", "CoupsVides", "NullZuege", Kind::NullMovesRefused),
         (
-            "CastlingMutuallyExclusive a1h8",
-            "RoquesMutuellementExclusifs a1h8",
-            "RochadenGegenseitigAusschliessend a1h8",
-            Kind::ExclusiveCastlingRefused,
+            "CastlingMutuallyExclusive a1h1",
+            "RoquesMutuellementExclusifs a1h1",
+            "RochadenGegenseitigAusschliessend a1h1",
+            Kind::ExclusiveCastlingSquares,
+        ),
+        (
+            "StartMoveNumber 3",
+            "Enroute 3",
+            "StartZugnummer 3",
+            Kind::OptionNotSupported("StartMoveNumber"),
+        ),
+        (
+            "UpToMoveNumber 3",
+            "JusquAuCoup 3",
+            "BisZugnummer 3",
+            Kind::OptionNotSupported("UpToMoveNumber"),
+        ),
+        (
+            "MaxFlightsquares 2",
+            "MaxCasesFuites 2",
+            "MaxFluchtFelder 2",
+            Kind::OptionNotSupported("MaxFlightsquares"),
+        ),
+        ("Search", "Search", "Suchen", Kind::OptionNotSupported("Search")),
+        (
+            "MultiSolutions",
+            "MultiSolutions",
+            "MehrereLoesungen",
+            Kind::OptionNotSupported("MultiSolutions"),
+        ),
+        (
+            "NoSymmetry",
+            "NonSymetrique",
+            "KeineSymmetrie",
+            Kind::OptionNotSupported("NoSymmetry"),
+        ),
+        (
+            "LastCapture",
+            "DernierePrise",
+            "LetzterSchlag",
+            Kind::OptionNotSupported("LastCapture"),
         ),
     ];
     for (en, fr, de, kind) in cases {
-        for text in [
-            format!("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption {en}\nEndProblem"),
-            format!("DebutProbleme\nPieces Blanc Re1 Noir Re8\nEnonce #2\nOption {fr}\nFinProbleme"),
-            format!("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8\nForderung #2\nOption {de}\nEndeProblem"),
-        ] {
+        for text in in_three_languages(en, fr, de) {
             let e = parse(&text).unwrap_err();
             assert_eq!((e.line, &e.kind), (4, &kind), "{text}");
         }
     }
+    // Popeye's structured stipulation, by its name in each language.
+    for text in [
+        "BeginProblem\nPieces White Ke1 Black Ke8\nSStipulation white 3a[#]d\nEndProblem",
+        "DebutProbleme\nPieces Blanc Re1 Noir Re8\nSEnonce blanc 3a[#]d\nFinProbleme",
+        "AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8\nSForderung weiss 3a[#]d\nEndeProblem",
+    ] {
+        let e = parse(text).unwrap_err();
+        assert_eq!((e.line, e.kind), (3, Kind::StructuredStipulation), "{text}");
+    }
+}
+
+#[test]
+fn null_moves_are_refused_where_a_pass_changes_the_goal_itself() {
+    use grolman_engine::problem::ProblemErrorKind as Kind;
+    // A side that may pass is never stalemated, and a series lets the other side pass already.
+    for stipulation in ["=2", "h=2", "s=2", "ser-#3", "ser-h#3"] {
+        for (i, text) in in_three_languages("NullMoves", "CoupsVides", "NullZuege")
+            .into_iter()
+            .enumerate()
+        {
+            let text = text.replace("#2", stipulation);
+            let e = parse(&text).unwrap_err();
+            assert_eq!(e.line, 4, "{text}");
+            assert_eq!(
+                e.kind,
+                Kind::NullMovesRefused(stipulation.parse().unwrap()),
+                "{i} {text}"
+            );
+        }
+    }
+    // In a twin too.
+    let e = parse(
+        "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption NullMoves\nTwin Stipulation =2\nEndProblem",
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 4);
+}
+
+#[test]
+fn a_pass_is_a_first_move_and_a_defence_with_null_moves() {
+    // 1.Ra4# mates at once; 1.--? is a try: after White's pass every black move allows 2.Ra4#
+    // but 1...b5 (Black's own pass 1...-- is answered by the mate too). Popeye writes a null
+    // move as `...`.
+    let r = reports(&problem("White Kc7 Rg4 Bd7 Black Ka6 Pb7", "#2", "Try NullMoves")).remove(0);
+    assert_eq!(keys(&r), ["g4a4"]);
+    let pass = r
+        .tries
+        .iter()
+        .find(|t| t.attack.turn.code == "0000")
+        .expect("the pass is a try");
+    let refutations: Vec<&str> = pass.refutations.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(refutations, ["b5"]);
+    let text = r.text();
+    assert!(text.contains("1.--? threat: 2.Ra4#\n"), "{text}");
+    assert!(text.contains("   1...-- 2.Ra4#\n"), "{text}");
+    let popeye = r.popeye_text(None);
+    assert!(
+        popeye.contains("  1. ... ? threat:\n          2.Rg4-a4 #\n"),
+        "{popeye}"
+    );
+    assert!(
+        popeye.contains("      1... ...\n          2.Rg4-a4 #\n"),
+        "{popeye}"
+    );
+    assert!(popeye.contains("    but\n      1...b7-b5 !\n"), "{popeye}");
+    // Without the option neither side passes.
+    let plain = reports(&problem("White Kc7 Rg4 Bd7 Black Ka6 Pb7", "#2", "Try")).remove(0);
+    assert!(plain.tries.iter().all(|t| t.attack.turn.code != "0000"));
+}
+
+#[test]
+fn trivial_tries_avoid_drops_the_tries_that_check() {
+    // Kc6 Rh1 Bb5 against Ka7 Pb6: 1.Ra1+? fails to 1...Kb8 (above); a checking try is
+    // trivial for Popeye's TrivialTriesAvoid.
+    let tries = |options: &str| -> Vec<String> {
+        let r = reports(&problem("White Kc6 Rh1 Bb5 Black Ka7 Pb6", "#2", options)).remove(0);
+        assert_eq!(keys(&r), ["c6c7"]);
+        r.tries.iter().map(|t| t.attack.turn.notation.clone()).collect()
+    };
+    assert_eq!(tries("Try"), ["Ra1+"]);
+    for words in ["Try TrivialTriesAvoid", "Try TrivialT"] {
+        assert!(tries(words).is_empty(), "{words}");
+    }
+}
+
+#[test]
+fn a_zero_position_is_not_solved_and_its_changes_make_twin_a() {
+    // Popeye's ZeroPosition (NullStellung): a) is the diagram with Rh1 moved to h3, b) with
+    // it moved to h2 instead (twins change the zero position unless Continued).
+    for text in [
+        "BeginProblem\nPieces White Kc6 Rh1 Bb5 Black Ka7 Pb6\nStipulation #2\nZeroPosition Move h1 h3\nTwin Move h1 h2\nEndProblem",
+        "DebutProbleme\nPieces Blanc Rc6 Th1 Fb5 Noir Ra7 Pb6\nEnonce #2\nZeroPosition Deplacement h1 h3\nJumeau Deplacement h1 h2\nFinProbleme",
+        "AnfangProblem\nSteine Weiss Kc6 Th1 Lb5 Schwarz Ka7 Bb6\nForderung #2\nNullStellung Versetze h1 h3\nZwilling Versetze h1 h2\nEndeProblem",
+    ] {
+        let p = &parse(text).unwrap()[0];
+        let twins: Vec<(&str, &str, String)> = p
+            .twins
+            .iter()
+            .map(|t| (t.label.as_str(), t.change.as_str(), t.position.fen()))
+            .collect();
+        assert_eq!(
+            twins,
+            [
+                ("a)", "h1-->h3", "8/k7/1pK5/1B6/8/7R/8/8 w - - 0 1".to_string()),
+                ("b)", "h1-->h2", "8/k7/1pK5/1B6/8/8/7R/8 w - - 0 1".to_string()),
+            ],
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn the_initial_game_array_sets_up_the_opening_position() {
+    for text in [
+        "BeginProblem\nInitialGameArray\nStipulation h#2\nEndProblem",
+        "DebutProbleme\nPositionInitialePartie\nEnonce h#2\nFinProbleme",
+        "AnfangProblem\nPartieAnfangsStellung\nForderung h#2\nEndeProblem",
+    ] {
+        let p = &parse(text).unwrap()[0];
+        assert_eq!(
+            p.twins[0].position.fen(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "{text}"
+        );
+    }
+    // Pieces given as well go onto it, replacing what stood there.
+    let p = &parse("BeginProblem\nInitialGameArray\nPieces White Qd2 Black Se7\nStipulation #2\nEndProblem")
+        .unwrap()[0];
+    assert_eq!(
+        p.twins[0].position.fen(),
+        "rnbqkbnr/ppppnppp/8/8/8/8/PPPQPPPP/RNBQKBNR w KQkq - 0 1"
+    );
 }

@@ -16,7 +16,7 @@ mod tree;
 use core::fmt;
 use core::str::FromStr;
 
-use grolman::{Position, Variant};
+use grolman::{CastlingSide, Position, Variant};
 
 pub use input::{parse, Expected, ProblemError, ProblemErrorKind};
 pub use report::{Attack, Defence, Line, Move, Part, TextLine, Try, TwinReport, Verdict, Word};
@@ -288,6 +288,14 @@ pub struct Options {
     /// `MatesIn1`: in selfplay, a defence that mates (stalemates) the attacker at once is
     /// shown as a variation also where the play could go on; without it only at the end.
     pub mates_in_1: bool,
+    /// `NullMoves`: either side may pass (a null move) when not in check; no chain follows
+    /// and no transformation phase runs.
+    pub null_moves: bool,
+    /// `TrivialTriesAvoid`: a refuted first move that checks is not shown as a try.
+    pub trivial_tries_avoid: bool,
+    /// `CastlingMutuallyExclusive`: pairs of a white and a black castling of which only one
+    /// may be played (its castling takes the other's right away).
+    pub exclusive_castling: Vec<(CastlingSide, CastlingSide)>,
 }
 
 /// A problem with its twins.

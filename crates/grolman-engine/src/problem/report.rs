@@ -17,6 +17,18 @@ pub struct Move {
     pub long: String,
 }
 
+impl Move {
+    /// `Option NullMoves`: the side to move passes. `0000` as UCI writes a null move, `--` as
+    /// PGN readers do, and Popeye's ` ...`.
+    pub fn pass() -> Move {
+        Move {
+            code: "0000".into(),
+            notation: "--".into(),
+            long: " ...".into(),
+        }
+    }
+}
+
 /// A turn of the attacker (the side that plays for the goal in `#n` and `s#n`) with what
 /// follows it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,7 +15,9 @@
 //! moving. In `#n` and `s#n` that side decides them against the mover (a turn is then a group of
 //! turns, [`crate::turns`]); in helpmates every combination is its own turn.
 
-use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn, Variant};
+use std::borrow::Cow;
+
+use grolman::{has_legal_turn, notation, Castling, CastlingSide, Color, Position, Rules, Turn, Variant};
 
 use super::mate1::mates_in_one;
 use super::near::{leaves_near, Bound};
@@ -102,8 +104,12 @@ pub fn solve_twin_with(
     let stip = twin.stipulation;
     let mut solver = Solver {
         // The bound knows mates only: a stalemate goal, or a selfmate that a direct mate also
-        // wins (Quodlibet), is searched in full.
-        pruned: method == Method::Pruned && stip.goal == Goal::Mate && !problem.options.quodlibet,
+        // wins (Quodlibet), is searched in full
+        // (nor passes, with NullMoves).
+        pruned: method == Method::Pruned
+            && stip.goal == Goal::Mate
+            && !problem.options.quodlibet
+            && !problem.options.null_moves,
         rules: twin.variant.into(),
         table: Table::new(TABLE_BITS),
         bound: Bound::new(),
@@ -173,7 +179,7 @@ pub(super) struct Solver<'a> {
     pub(super) options: &'a Options,
     /// `Option NonTrivial m k`: how many more non-trivial defences the attacker may still
     /// grant on the line being searched (Popeye's budget, spent along the line).
-    non_trivial_left: u32,
+    pub(super) non_trivial_left: u32,
 }
 
 impl Solver<'_> {
@@ -251,8 +257,74 @@ impl Solver<'_> {
                 return false;
             }
             let ch = children(pos, s.rules);
-            (0..ch.groups.len()).any(|g| ch.members(g).iter().all(|m| s.defend(&m.after, n, aim)))
+            (0..ch.groups.len()).any(|g| {
+                ch.members(g)
+                    .iter()
+                    .all(|m| s.defend(&s.after(pos, &m.after), n, aim))
+            }) || s.pass(pos).is_some_and(|p| s.defend(&p, n, aim))
         })
+    }
+
+    /// `Option CastlingMutuallyExclusive`: `after`, a turn played in `before`, with the
+    /// castling rights of the other side that its castling excludes dropped (as Popeye: the
+    /// rook that castled names the other side's rook that may no longer).
+    pub(super) fn after<'p>(&self, before: &Position, after: &'p Position) -> Cow<'p, Position> {
+        let pairs = &self.options.exclusive_castling;
+        if pairs.is_empty() {
+            return Cow::Borrowed(after);
+        }
+        let mover = before.turn();
+        let (Some(from), Some(to)) = (before.board().king_of(mover), after.board().king_of(mover)) else {
+            return Cow::Borrowed(after);
+        };
+        // A king moves two files in one turn by castling only (as leader; a follower steps).
+        let side = match i32::from(to.file()) - i32::from(from.file()) {
+            2 if to.rank() == from.rank() => CastlingSide::King,
+            -2 if to.rank() == from.rank() => CastlingSide::Queen,
+            _ => return Cow::Borrowed(after),
+        };
+        if !before.castling().has(mover, side) {
+            return Cow::Borrowed(after);
+        }
+        let excluded = pairs
+            .iter()
+            .filter_map(|&(white, black)| match mover {
+                Color::White if white == side => Some(Castling::bit(Color::Black, black)),
+                Color::Black if black == side => Some(Castling::bit(Color::White, white)),
+                _ => None,
+            })
+            .fold(0, |m, b| m | b);
+        let rights = after.castling().0;
+        if rights & excluded == 0 {
+            return Cow::Borrowed(after);
+        }
+        let mut setup = after.setup();
+        setup.castling = Castling(rights & !excluded);
+        // Fewer castling rights never make a legal position illegal.
+        Position::from_setup(setup).map_or(Cow::Borrowed(after), Cow::Owned)
+    }
+
+    /// The legal turns of `pos` as [`notation::legal_turns`] gives them, each position after
+    /// one corrected by [`Solver::after`].
+    pub(super) fn legal_turns(&self, pos: &Position) -> Vec<Turn> {
+        let mut turns = notation::legal_turns(pos, self.rules);
+        if !self.options.exclusive_castling.is_empty() {
+            for t in &mut turns {
+                if let Cow::Owned(p) = self.after(pos, &t.after) {
+                    t.after = p;
+                }
+            }
+        }
+        turns
+    }
+
+    /// `Option NullMoves`: the position after the side to move passes, when it may.
+    pub(super) fn pass(&self, pos: &Position) -> Option<Position> {
+        if self.options.null_moves {
+            null_move(pos)
+        } else {
+            None
+        }
     }
 
     /// After an attacker turn (its `n`-th from the end), the defender (to move) loses.
@@ -273,11 +345,16 @@ impl Solver<'_> {
                     return false;
                 }
                 let ch = children(pos, s.rules);
-                if ch.is_empty() || !s.threatens(pos, n, aim) {
+                let pass = s.pass(pos);
+                if (ch.is_empty() && pass.is_none()) || !s.threatens(pos, n, aim) {
                     return false;
                 }
                 s.granting(pos, n, aim, |s| {
-                    (0..ch.groups.len()).all(|g| ch.members(g).iter().any(|m| s.attack(&m.after, n - 1, aim)))
+                    (0..ch.groups.len()).all(|g| {
+                        ch.members(g)
+                            .iter()
+                            .any(|m| s.attack(&s.after(pos, &m.after), n - 1, aim))
+                    }) && pass.as_ref().is_none_or(|p| s.attack(p, n - 1, aim))
                 })
             }),
             _ => self.memo(pos, n, Node::Defend(aim), |s| {
@@ -288,15 +365,17 @@ impl Solver<'_> {
                     return true;
                 }
                 let ch = children(pos, s.rules);
-                if ch.is_empty() || !s.threatens(pos, n, aim) {
+                let pass = s.pass(pos);
+                if (ch.is_empty() && pass.is_none()) || !s.threatens(pos, n, aim) {
                     return false;
                 }
+                // A pass never mates: it must be answered with play to come.
                 s.granting(pos, n, aim, |s| {
                     (0..ch.groups.len()).all(|g| {
-                        ch.members(g)
-                            .iter()
-                            .any(|m| s.reached(&m.after) || (n > 1 && s.attack(&m.after, n - 1, aim)))
-                    })
+                        ch.members(g).iter().any(|m| {
+                            s.reached(&m.after) || (n > 1 && s.attack(&s.after(pos, &m.after), n - 1, aim))
+                        })
+                    }) && pass.as_ref().is_none_or(|p| n > 1 && s.attack(p, n - 1, aim))
                 })
             }),
         }
@@ -339,37 +418,53 @@ impl Solver<'_> {
     }
 
     /// `Option NonTrivial m k`: a defender turn is trivial when the attacker answers it with a
-    /// win within `k` (for `k` = 0 none is). With more than `k` attacker turns to come, every non-trivial turn of the
-    /// defender beyond the first spends one of the `m` the attacker may grant along the whole
-    /// line (Popeye's budget); when they would run out the defender has defended. `then` runs
-    /// with the budget spent, which is given back afterwards.
+    /// win within `k` (for `k` = 0 none is). With more than `k` attacker turns to come, every
+    /// non-trivial turn of the defender beyond the first spends one of the `m` the attacker may
+    /// grant along the whole line (Popeye's budget); when they would run out the defender has
+    /// defended. `then` runs with the budget spent, which is given back afterwards.
     fn granting(&mut self, pos: &Position, n: u32, aim: Aim, then: impl FnOnce(&mut Self) -> bool) -> bool {
-        let Some((_, k)) = self.options.non_trivial else {
-            return then(self);
+        let Some(spent) = self.spent(pos, n, aim) else {
+            return false;
         };
-        if n - 1 <= k {
-            return then(self);
-        }
-        let ch = children(pos, self.rules);
-        let mut non_trivial = 0;
-        for g in 0..ch.groups.len() {
-            // With k = 0 every turn is non-trivial, as in Popeye.
-            let trivial = k > 0
-                && ch.members(g).iter().any(|x| {
-                    (aim == Aim::SelfMate && self.reached(&x.after)) || self.attack(&x.after, k, aim)
-                });
-            if !trivial {
-                non_trivial += 1;
-                if non_trivial > self.non_trivial_left + 1 {
-                    return false;
-                }
-            }
-        }
-        let spent = non_trivial.saturating_sub(1);
         self.non_trivial_left -= spent;
         let r = then(self);
         self.non_trivial_left += spent;
         r
+    }
+
+    /// How much of the NonTrivial budget the defender's node `pos` (after an attacker turn
+    /// leaving `n - 1`) spends (0 without the option, or with `k` or fewer turns to come);
+    /// `None` when it would need more than is left.
+    pub(super) fn spent(&mut self, pos: &Position, n: u32, aim: Aim) -> Option<u32> {
+        let Some((_, k)) = self.options.non_trivial else {
+            return Some(0);
+        };
+        if n - 1 <= k {
+            return Some(0);
+        }
+        let ch = children(pos, self.rules);
+        let pass = self.pass(pos);
+        let mut non_trivial = 0;
+        for g in 0..ch.groups.len() + usize::from(pass.is_some()) {
+            // With k = 0 every turn is non-trivial, as in Popeye; a pass (NullMoves) is one
+            // more turn, never a mate.
+            let trivial = k > 0
+                && if g < ch.groups.len() {
+                    ch.members(g).iter().any(|x| {
+                        (aim == Aim::SelfMate && self.reached(&x.after))
+                            || self.attack(&self.after(pos, &x.after), k, aim)
+                    })
+                } else {
+                    pass.as_ref().is_some_and(|p| self.attack(p, k, aim))
+                };
+            if !trivial {
+                non_trivial += 1;
+                if non_trivial > self.non_trivial_left + 1 {
+                    return None;
+                }
+            }
+        }
+        Some(non_trivial.saturating_sub(1))
     }
 
     /// A helpmate of exactly `plies` half-moves exists.
@@ -419,11 +514,12 @@ impl Solver<'_> {
                 if plies == 1 && s.goal == Goal::Mate && !after.is_check() {
                     continue;
                 }
-                if s.help(&after, plies - 1) {
+                if s.help(&s.after(pos, &after), plies - 1) {
                     return true;
                 }
             }
-            false
+            // A pass (NullMoves) never checks, so it is never the last half-move.
+            plies > 1 && s.pass(pos).is_some_and(|p| s.help(&p, plies - 1))
         })
     }
 
@@ -441,7 +537,9 @@ impl Solver<'_> {
                 afters.push(v.after.clone());
                 false
             });
-            afters.into_iter().any(|after| s.series_step(&after, n, aim))
+            afters
+                .into_iter()
+                .any(|after| s.series_step(&s.after(pos, &after), n, aim))
         })
     }
 

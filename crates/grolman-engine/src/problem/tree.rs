@@ -1,10 +1,10 @@
 //! The report's trees, built from the solver's tests: keys and tries with threats, variations
 //! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
 
-use grolman::{notation, OwnerPromotion, Position, Role, Step, Turn, Variant};
+use grolman::{OwnerPromotion, Position, Role, Step, Turn, Variant};
 
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
-use super::solve::{null_move, Solver};
+use super::solve::{null_move, Searching, Solver};
 use super::{Aim, IllegalTwin, Stipulation, Twin};
 
 impl TwinReport {
@@ -197,7 +197,7 @@ impl Solver<'_> {
         line: &mut Vec<Move>,
         out: &mut Vec<Line>,
     ) {
-        let turns = notation::legal_turns(pos, self.rules);
+        let turns = self.legal_turns(pos);
         let count = turns.len();
         for (index, t) in turns.into_iter().enumerate() {
             if self.cancelled || out.len() >= max {
@@ -226,6 +226,14 @@ impl Solver<'_> {
                 self.help_walk(&t.after, plies - 1, alone_first, max, line, out);
             }
             line.pop();
+        }
+        // NullMoves: a pass never checks, so it is never the last half-move.
+        if let Some(p) = self.pass(pos).filter(|_| plies > 1) {
+            if !self.cancelled && out.len() < max && self.help(&p, plies - 1) {
+                line.push(Move::pass());
+                self.help_walk(&p, plies - 1, alone_first, max, line, out);
+                line.pop();
+            }
         }
     }
 
@@ -262,7 +270,7 @@ impl Solver<'_> {
         line: &mut Vec<Move>,
         out: &mut Vec<Line>,
     ) {
-        let turns = notation::legal_turns(pos, self.rules);
+        let turns = self.legal_turns(pos);
         let count = turns.len();
         for (index, t) in turns.into_iter().enumerate() {
             if self.cancelled || out.len() >= max {
@@ -284,7 +292,7 @@ impl Solver<'_> {
             } else {
                 // The other side's last turn: its mate in one (ser-h#), or every turn it has,
                 // all of which mate (ser-s#).
-                for last in notation::legal_turns(&t.after, self.rules) {
+                for last in self.legal_turns(&t.after) {
                     if self.reached(&last.after) && out.len() < max {
                         let mut turns = line.clone();
                         turns.push(mv(&t.after, &last));
@@ -299,28 +307,44 @@ impl Solver<'_> {
     /// The keys (and with `Option Try`, the tries) of a `#n` or `s#n`.
     fn keys(&mut self, pos: &Position, n: u32, aim: Aim, r: &mut TwinReport) {
         let max_refutations = self.options.tries;
-        let groups = grouped(pos, notation::legal_turns(pos, self.rules));
-        let count = groups.len();
-        for (index, group) in groups.into_iter().enumerate() {
+        let groups = grouped(pos, self.legal_turns(pos));
+        let mut firsts: Vec<Vec<(Move, Position)>> = groups
+            .into_iter()
+            .map(|g| g.iter().map(|t| (mv(pos, t), t.after.clone())).collect())
+            .collect();
+        // NullMoves: the attacker's pass is a first move too (a tempo try, or a key).
+        firsts.extend(self.pass(pos).map(|p| vec![(Move::pass(), p)]));
+        let count = firsts.len();
+        for (index, group) in firsts.into_iter().enumerate() {
             if self.full(r.solutions.len()) {
                 return;
             }
-            self.trying(&group[0], index, count);
-            if group.iter().all(|t| self.defend(&t.after, n, aim)) {
-                for t in &group {
-                    r.solutions.push(vec![t.code.clone()]);
-                    let node = self.attack_node(pos, t, n, aim, true);
+            self.searching = Searching {
+                first: group[0].0.notation.clone(),
+                index: index + 1,
+                count,
+            };
+            if group.iter().all(|(_, after)| self.defend(after, n, aim)) {
+                for (m, after) in group {
+                    r.solutions.push(vec![m.code.clone()]);
+                    let node = self.attack_node(m, &after, n, aim, true);
                     r.keys.push(node);
                 }
                 continue;
             }
             let Some(most) = max_refutations else { continue };
-            let t = &group[0];
-            let Some(refutations) = self.refutations(&t.after, n, aim) else {
+            let Some((m, after)) = group.into_iter().next() else {
+                continue;
+            };
+            // TrivialTriesAvoid: a refuted first move that checks is no try (Popeye).
+            if self.options.trivial_tries_avoid && after.is_check() {
+                continue;
+            }
+            let Some(refutations) = self.refutations(&after, n, aim) else {
                 continue;
             };
             if !refutations.is_empty() && refutations.len() <= most {
-                let attack = self.attack_node(pos, t, n, aim, true);
+                let attack = self.attack_node(m, &after, n, aim, true);
                 r.tries.push(Try { attack, refutations });
             }
         }
@@ -333,8 +357,14 @@ impl Solver<'_> {
         if aim == Aim::Direct && self.reached(pos) {
             return Some(Vec::new());
         }
-        let turns = notation::legal_turns(pos, self.rules);
-        if turns.is_empty() {
+        self.within_budget(pos, n, aim, |s| s.unanswered(pos, n, aim))
+    }
+
+    /// `refutations` once the budget is spent.
+    fn unanswered(&mut self, pos: &Position, n: u32, aim: Aim) -> Option<Vec<Move>> {
+        let turns = self.legal_turns(pos);
+        let pass = self.pass(pos);
+        if turns.is_empty() && pass.is_none() {
             return None;
         }
         let mut out = Vec::new();
@@ -347,64 +377,84 @@ impl Solver<'_> {
                 out.push(mv(pos, &group[0]));
             }
         }
+        if let Some(p) = pass {
+            if !(n > 1 && self.attack(&p, n - 1, aim)) {
+                out.push(Move::pass());
+            }
+        }
         Some(out)
     }
 
     /// An attacker turn that leaves `n - 1` turns, with its threat (for keys and tries) and
     /// the defences the attacker answers.
-    fn attack_node(&mut self, pos: &Position, t: &Turn, n: u32, aim: Aim, with_threat: bool) -> Attack {
+    fn attack_node(&mut self, turn: Move, after: &Position, n: u32, aim: Aim, with_threat: bool) -> Attack {
         let mut node = Attack {
-            turn: mv(pos, t),
+            turn,
             threats: Vec::new(),
             zugzwang: false,
             defences: Vec::new(),
         };
         if with_threat && !self.options.no_threat && n >= 2 {
-            if let Some(null) = null_move(&t.after) {
+            if let Some(null) = null_move(after) {
                 match (1..n).find(|&k| self.attack(&null, k, aim)) {
                     None => node.zugzwang = true,
                     Some(k) => node.threats = self.winning_turns(&null, k, aim),
                 }
             }
         }
-        node.defences = self.defences(&t.after, n, aim);
+        node.defences = self.defences(after, n, aim);
         node
     }
 
     /// The attacker's turns (to move in `pos`) that win within `k`, each with its defences.
     fn winning_turns(&mut self, pos: &Position, k: u32, aim: Aim) -> Vec<Attack> {
         let mut out = Vec::new();
-        for g in grouped(pos, notation::legal_turns(pos, self.rules)) {
+        for g in grouped(pos, self.legal_turns(pos)) {
             if g.iter().all(|a| self.defend(&a.after, k, aim)) {
                 for a in &g {
-                    let node = self.attack_node(pos, a, k, aim, false);
+                    let node = self.attack_node(mv(pos, a), &a.after, k, aim, false);
                     out.push(node);
                 }
+            }
+        }
+        if let Some(p) = self.pass(pos) {
+            if self.defend(&p, k, aim) {
+                let node = self.attack_node(Move::pass(), &p, k, aim, false);
+                out.push(node);
             }
         }
         out
     }
 
     /// The defences after an attacker turn that leaves `n - 1` attacker turns, each with the
-    /// attacker's fastest answers.
+    /// attacker's fastest answers (with NonTrivial, within the budget this node leaves).
     fn defences(&mut self, pos: &Position, n: u32, aim: Aim) -> Vec<Defence> {
+        let mut groups: Vec<Vec<(Move, Position)>> = grouped(pos, self.legal_turns(pos))
+            .into_iter()
+            .map(|g| g.iter().map(|t| (mv(pos, t), t.after.clone())).collect())
+            .collect();
+        groups.extend(self.pass(pos).map(|p| vec![(Move::pass(), p)]));
+        self.within_budget(pos, n, aim, |s| s.answered_defences(groups, n, aim))
+    }
+
+    /// `defences` once the groups are known and the budget spent.
+    fn answered_defences(&mut self, groups: Vec<Vec<(Move, Position)>>, n: u32, aim: Aim) -> Vec<Defence> {
         let mut out = Vec::new();
-        let turns = notation::legal_turns(pos, self.rules);
-        for group in grouped(pos, turns) {
+        for group in groups {
             // The attacker owns the choices inside the defender's turn: show the members that
             // lose fastest for the defender.
-            let mut best: Option<(u32, Vec<&Turn>)> = None;
-            for t in &group {
-                let k = if aim == Aim::SelfMate && self.reached(&t.after) {
+            let mut best: Option<(u32, Vec<(Move, Position)>)> = None;
+            for (m, after) in group {
+                let k = if aim == Aim::SelfMate && self.reached(&after) {
                     Some(0)
                 } else {
-                    (1..n).find(|&k| self.attack(&t.after, k, aim))
+                    (1..n).find(|&k| self.attack(&after, k, aim))
                 };
                 if let Some(k) = k {
                     match &mut best {
-                        Some((bk, list)) if *bk == k => list.push(t),
+                        Some((bk, list)) if *bk == k => list.push((m, after)),
                         Some((bk, _)) if *bk < k => {}
-                        _ => best = Some((k, vec![t])),
+                        _ => best = Some((k, vec![(m, after)])),
                     }
                 }
             }
@@ -417,23 +467,35 @@ impl Solver<'_> {
             if k == 0 && n > 1 && !self.options.mates_in_1 {
                 continue;
             }
-            for t in members {
+            for (m, after) in members {
                 if self.cancelled {
                     return out;
                 }
                 let answers = if k == 0 {
                     Vec::new()
                 } else {
-                    self.winning_turns(&t.after, k, aim)
+                    self.winning_turns(&after, k, aim)
                 };
                 out.push(Defence {
-                    turn: mv(pos, t),
+                    turn: m,
                     turns_left: k,
                     answers,
                 });
             }
         }
         out
+    }
+
+    /// Runs `f` at the defender's node `pos` (after an attacker turn leaving `n - 1`) with the
+    /// NonTrivial budget that the node leaves, as the search spends it, so that the lines shown
+    /// are the lines that win; when the node would spend more than is left (the defender has
+    /// defended), with none left.
+    fn within_budget<T>(&mut self, pos: &Position, n: u32, aim: Aim, f: impl FnOnce(&mut Self) -> T) -> T {
+        let left = self.non_trivial_left;
+        self.non_trivial_left = self.spent(pos, n, aim).map_or(0, |spent| left - spent);
+        let r = f(self);
+        self.non_trivial_left = left;
+        r
     }
 }
 

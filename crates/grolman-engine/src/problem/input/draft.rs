@@ -6,7 +6,7 @@ use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup
 
 use super::twin::{apply, describe, Change, ChangeError, Setting};
 use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
-use crate::problem::{Aim, IllegalTwin, Options, Problem, Stipulation, Twin};
+use crate::problem::{Aim, Goal, IllegalTwin, Options, Problem, Stipulation, Twin};
 
 pub(super) struct Draft {
     start: Token,
@@ -24,6 +24,11 @@ pub(super) struct Draft {
     pub(super) white_to_play: bool,
     pub(super) duplex: bool,
     pub(super) half_duplex: bool,
+    /// `Option NullMoves`, kept to name it when a twin's stipulation refuses it.
+    pub(super) null_moves: Option<Token>,
+    /// `ZeroPosition` and its changes: the diagram itself is not solved, these changes of it
+    /// make twin a).
+    pub(super) zero: Option<(Token, Vec<Change>)>,
 }
 
 impl Draft {
@@ -42,6 +47,8 @@ impl Draft {
             white_to_play: false,
             duplex: false,
             half_duplex: false,
+            null_moves: None,
+            zero: None,
         }
     }
 
@@ -58,30 +65,18 @@ impl Draft {
             variant: self.variant,
         };
         // Each twin as (label, change, setting, whether the changes could be made, token),
-        // before setting up.
+        // before setting up. With a zero position the first one is its changes of the diagram.
         let mut drafts = vec![(String::new(), String::new(), diagram.clone(), Ok(()), board_token)];
-        let mut previous = diagram.clone();
+        if let Some((tok, changes)) = &self.zero {
+            let (setting, words, outcome) = changed(&diagram, changes, tok)?;
+            drafts[0] = ("a)".into(), words, setting, outcome, tok.clone());
+        }
+        let mut previous = drafts[0].2.clone();
         for (i, (tok, continued, changes)) in self.twins.iter().enumerate() {
-            let mut setting = if *continued {
-                previous.clone()
-            } else {
-                diagram.clone()
-            };
-            let mut words = Vec::new();
-            let mut outcome = Ok(());
-            for change in changes {
-                words.push(describe(change));
-                match apply(&mut setting, change) {
-                    Ok(()) => {}
-                    Err(ChangeError::Empty(sq)) => return Err(error(tok, Kind::TwinEmpty(sq))),
-                    Err(ChangeError::OffBoard(sq)) => {
-                        outcome = Err(error(tok, Kind::TwinOffBoard(sq)));
-                        break;
-                    }
-                }
-            }
+            let base = if *continued { &previous } else { &diagram };
+            let (setting, words, outcome) = changed(base, changes, tok)?;
             let label = format!("{})", (b'b' + i as u8) as char);
-            drafts.push((label, words.join(", "), setting.clone(), outcome, tok.clone()));
+            drafts.push((label, words, setting.clone(), outcome, tok.clone()));
             previous = setting;
         }
         if drafts.len() > 1 {
@@ -91,6 +86,11 @@ impl Draft {
         let mut illegal = Vec::new();
         for (label, change, setting, outcome, tok) in drafts {
             let s = self.stipulation_of(setting.stipulation);
+            if let Some(t) = &self.null_moves {
+                if s.series || s.goal == Goal::Stalemate {
+                    return Err(error(t, Kind::NullMovesRefused(s)));
+                }
+            }
             let variant = setting.variant;
             for (duplex, turn) in self.sides(s) {
                 let change = if duplex && !self.half_duplex {
@@ -196,4 +196,29 @@ impl Draft {
         })
         .map_err(|e| error(tok, Kind::IllegalPosition(e)))
     }
+}
+
+/// `base` with a twin's `changes` made: the setting, the changes in words, and whether they
+/// could all be made (a shift off the board makes an illegal twin).
+///
+/// # Errors
+/// A change from an empty square: the input is wrong, not the twin.
+fn changed(
+    base: &Setting,
+    changes: &[Change],
+    tok: &Token,
+) -> Result<(Setting, String, Result<(), ProblemError>), ProblemError> {
+    let mut setting = base.clone();
+    let mut words = Vec::new();
+    for change in changes {
+        words.push(describe(change));
+        match apply(&mut setting, change) {
+            Ok(()) => {}
+            Err(ChangeError::Empty(sq)) => return Err(error(tok, Kind::TwinEmpty(sq))),
+            Err(ChangeError::OffBoard(sq)) => {
+                return Ok((setting, words.join(", "), Err(error(tok, Kind::TwinOffBoard(sq)))));
+            }
+        }
+    }
+    Ok((setting, words.join(", "), Ok(())))
 }

@@ -6,7 +6,7 @@ use core::fmt;
 use grolman::coded::{codes, Coded, Facts};
 use grolman::{Color, FenError, ParseFenError, ParseVariantError, SetupError, Square};
 
-use crate::problem::ParseStipulationError;
+use crate::problem::{ParseStipulationError, Stipulation};
 
 use ProblemErrorKind as K;
 
@@ -48,6 +48,10 @@ pub enum ProblemErrorKind {
     UnsupportedCondition,
     NoOption,
     UnsupportedOption,
+    /// One of Popeye's options that we read but do not carry out, by its English name.
+    OptionNotSupported(&'static str),
+    /// `SStipulation`: Popeye's structured stipulations.
+    StructuredStipulation,
     /// `Pieces` with nothing after it.
     NoPieces,
     /// A piece before any `White` or `Black`.
@@ -67,10 +71,12 @@ pub enum ProblemErrorKind {
     EnPassantSquares,
     /// `NoWk` / `NoBk`: the rules crate sets up no position without this side's king.
     KinglessRefused(Color),
-    /// `NullMoves`: a pass is no turn in orthodox, Grolman or Tatarstan chess.
-    NullMovesRefused,
-    /// `CastlingMutuallyExclusive`: a retro condition that the positions do not keep.
-    ExclusiveCastlingRefused,
+    /// `NullMoves` with a stalemate goal (a side that may pass is never stalemated) or a
+    /// series (the other side passes already; a pass of the series side only shortens it).
+    NullMovesRefused(Stipulation),
+    /// `CastlingMutuallyExclusive` with anything but a white rook's square (a1, h1) and a
+    /// black rook's (a8, h8) in one word.
+    ExclusiveCastlingSquares,
     /// `Twin` with no change after it.
     NoTwinChange,
     /// A twin's square (after `Move`, `Remove`, `Exchange`).
@@ -123,11 +129,13 @@ pub enum Expected {
     Square,
     /// `NoCastling`'s squares.
     NoCastlingSquares,
+    /// `CastlingMutuallyExclusive`'s pair of rook squares.
+    RookPair,
 }
 
 impl Expected {
     /// Every kind, for tests that hold each to its text.
-    pub const ALL: [Expected; 19] = [
+    pub const ALL: [Expected; 20] = [
         Expected::FileName,
         Expected::Forsyth,
         Expected::Stipulation,
@@ -147,6 +155,7 @@ impl Expected {
         Expected::Piece,
         Expected::Square,
         Expected::NoCastlingSquares,
+        Expected::RookPair,
     ];
 
     /// The fact's value: `"solution-count"`.
@@ -171,6 +180,7 @@ impl Expected {
             Expected::Piece => "piece",
             Expected::Square => "square",
             Expected::NoCastlingSquares => "no-castling-squares",
+            Expected::RookPair => "rook-pair",
         }
     }
 }
@@ -197,6 +207,7 @@ impl fmt::Display for Expected {
             Expected::Piece => "a piece such as Pe4",
             Expected::Square => "a square",
             Expected::NoCastlingSquares => "the squares of units that may not castle",
+            Expected::RookPair => "a white and a black rook's square, such as a1h8",
         })
     }
 }
@@ -236,13 +247,13 @@ impl fmt::Display for ProblemErrorKind {
                 f,
                 "a problem where {color} has no king is not supported: positions need both kings here"
             ),
-            K::NullMovesRefused => f.write_str(
-                "null moves are not supported: a pass is no turn in these rules; SetPlay shows the \
-                 play after a pass of the attacker",
+            K::NullMovesRefused(s) => write!(
+                f,
+                "NullMoves is not supported with {s}: a side that may pass is never stalemated, \
+                 and in a series the other side passes already"
             ),
-            K::ExclusiveCastlingRefused => f.write_str(
-                "mutually exclusive castlings are not supported: a position keeps castling rights \
-                 one by one; drop one of them with NoCastling",
+            K::ExclusiveCastlingSquares => f.write_str(
+                "expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) in one word, such as a1h8",
             ),
             K::FollowMyLeader => f.write_str(
                 "FollowMyLeader is Popeye's own condition (each move must go to the square the \
@@ -252,11 +263,17 @@ impl fmt::Display for ProblemErrorKind {
                 "unsupported condition (supported: GrolmanChess, KazanChess, TatarstanChess, OrthodoxChess)",
             ),
             K::NoOption => f.write_str("expected an option after it"),
+            K::OptionNotSupported(name) => write!(f, "Popeye's option {name} is not supported here"),
+            K::StructuredStipulation => f.write_str(
+                "structured stipulations are not supported: write the stipulation with Stipulation (#n, h#n, s#n ...)",
+            ),
             K::UnsupportedOption => f.write_str(
                 "unsupported option (supported: Try, Defence, SetPlay, Threat, NoThreat, Variations, \
                  PostKeyPlay, NonTrivial, NoShortVariations, Quodlibet, MaxSolutions, \
-                 StopOnShortSolutions, MatesIn1, WhiteToPlay, Duplex, HalfDuplex, EnPassant, NoCastling; \
-                 NoBoard, MoveNumbers, Intelligent, MaxTime are accepted and change nothing)",
+                 StopOnShortSolutions, MatesIn1, NullMoves, TrivialTriesAvoid, WhiteToPlay, Duplex, \
+                 HalfDuplex, EnPassant, NoCastling, CastlingMutuallyExclusive; NoBoard, MoveNumbers, \
+                 Intelligent, MaxTime, KeepMatingPiece, Beep, SuppressGrid, WriteGrid, GoalIsEnd are \
+                 accepted and change nothing)",
             ),
             K::NoPieces => f.write_str("expected 'White' or 'Black' and pieces such as Ke1 after it"),
             K::NoColorBeforePieces => f.write_str("expected 'White' or 'Black' before the pieces"),
@@ -334,6 +351,8 @@ codes!(ProblemErrorKind {
     K::UnsupportedCondition => "problem.unsupported-condition",
     K::NoOption => "problem.no-option",
     K::UnsupportedOption => "problem.unsupported-option",
+    K::OptionNotSupported(_) => "problem.option-not-supported",
+    K::StructuredStipulation => "problem.structured-stipulation",
     K::NoPieces => "problem.no-pieces",
     K::NoColorBeforePieces => "problem.no-color-before-pieces",
     K::ExpectedColor => "problem.expected-color",
@@ -344,8 +363,8 @@ codes!(ProblemErrorKind {
     K::BadNumber(_) => "problem.bad-number",
     K::EnPassantSquares => "problem.en-passant-squares",
     K::KinglessRefused(_) => "problem.kingless-refused",
-    K::NullMovesRefused => "problem.null-moves-refused",
-    K::ExclusiveCastlingRefused => "problem.exclusive-castling-refused",
+    K::NullMovesRefused(_) => "problem.null-moves-refused",
+    K::ExclusiveCastlingSquares => "problem.exclusive-castling-squares",
     K::NoTwinChange => "problem.no-twin-change",
     K::BadSquare => "problem.bad-square",
     K::NeutralPiece => "problem.neutral-piece",
@@ -374,6 +393,8 @@ impl Coded for ProblemErrorKind {
             K::UnknownVariant(e) => facts.text("name", &e.0),
             K::EndOfInput { expected } | K::BadNumber(expected) => facts.text("wanted", expected.name()),
             K::KinglessRefused(color) => facts.text("color", color),
+            K::NullMovesRefused(s) => facts.text("stipulation", s),
+            K::OptionNotSupported(name) => facts.text("option", name),
             K::TwinOffBoard(sq) | K::TwinEmpty(sq) => facts.text("square", sq),
             K::UnknownPiece(letters) => facts.text("letters", letters),
             K::NotASquare(s) => facts.text("found", s),

@@ -30,6 +30,14 @@ pub(super) enum Keyword {
     Forsyth,
     Stipulation,
     Twin,
+    /// Popeye's `ZeroPosition`: the diagram is not solved; the changes after it make twin a).
+    ZeroPosition,
+    /// `InitialGameArray`: the units of the game's opening position.
+    InitialGameArray,
+    /// `LaTeX file`: Popeye writes a LaTeX diagram there; ours writes none.
+    LaTeX,
+    /// `SStipulation`: Popeye's structured stipulations, refused by name.
+    SStipulation,
     Intended,
 }
 
@@ -62,6 +70,19 @@ pub(super) enum Opt {
     StopOnShortSolutions,
     MatesIn1,
     NullMoves,
+    TrivialTriesAvoid,
+    KeepMatingPiece,
+    Beep,
+    SuppressGrid,
+    WriteGrid,
+    GoalIsEnd,
+    StartMoveNumber,
+    UpToMoveNumber,
+    MaxFlightsquares,
+    Search,
+    MultiSolutions,
+    NoSymmetry,
+    LastCapture,
 }
 
 /// Twin changes (Popeye's names in English).
@@ -99,6 +120,10 @@ const KEYWORDS_EN: &[(&str, Keyword)] = &[
     ("forsyth", K::Forsyth),
     ("stipulation", K::Stipulation),
     ("twin", K::Twin),
+    ("zeroposition", K::ZeroPosition),
+    ("initialgamearray", K::InitialGameArray),
+    ("latex", K::LaTeX),
+    ("sstipulation", K::SStipulation),
     ("intended", K::Intended),
 ];
 
@@ -109,6 +134,7 @@ const KEYWORDS_FR: &[(&str, Keyword)] = &[
     ("titre", K::Title),
     ("auteur", K::Author),
     ("source", K::Origin),
+    ("prix", K::Award),
     ("remarque", K::Remark),
     ("protocol", K::Protocol),
     ("condition", K::Condition),
@@ -117,6 +143,10 @@ const KEYWORDS_FR: &[(&str, Keyword)] = &[
     ("forsyth", K::Forsyth),
     ("enonce", K::Stipulation),
     ("jumeau", K::Twin),
+    ("zeroposition", K::ZeroPosition),
+    ("positioninitialepartie", K::InitialGameArray),
+    ("latex", K::LaTeX),
+    ("senonce", K::SStipulation),
     ("intended", K::Intended),
 ];
 
@@ -127,6 +157,7 @@ const KEYWORDS_DE: &[(&str, Keyword)] = &[
     ("titel", K::Title),
     ("autor", K::Author),
     ("quelle", K::Origin),
+    ("auszeichnung", K::Award),
     ("bemerkung", K::Remark),
     ("protokoll", K::Protocol),
     ("bedingung", K::Condition),
@@ -135,6 +166,10 @@ const KEYWORDS_DE: &[(&str, Keyword)] = &[
     ("forsyth", K::Forsyth),
     ("forderung", K::Stipulation),
     ("zwilling", K::Twin),
+    ("nullstellung", K::ZeroPosition),
+    ("partieanfangsstellung", K::InitialGameArray),
+    ("latex", K::LaTeX),
+    ("sforderung", K::SStipulation),
     ("intended", K::Intended),
 ];
 
@@ -167,6 +202,19 @@ const OPTIONS_EN: &[(&str, Opt)] = &[
     ("stoponshortsolutions", O::StopOnShortSolutions),
     ("matesin1", O::MatesIn1),
     ("nullmoves", O::NullMoves),
+    ("trivialtriesavoid", O::TrivialTriesAvoid),
+    ("keepmatingpiece", O::KeepMatingPiece),
+    ("beep", O::Beep),
+    ("suppressgrid", O::SuppressGrid),
+    ("writegrid", O::WriteGrid),
+    ("goalisend", O::GoalIsEnd),
+    ("startmovenumber", O::StartMoveNumber),
+    ("uptomovenumber", O::UpToMoveNumber),
+    ("maxflightsquares", O::MaxFlightsquares),
+    ("search", O::Search),
+    ("multisolutions", O::MultiSolutions),
+    ("nosymmetry", O::NoSymmetry),
+    ("lastcapture", O::LastCapture),
 ];
 
 const OPTIONS_FR: &[(&str, Opt)] = &[
@@ -196,6 +244,19 @@ const OPTIONS_FR: &[(&str, Opt)] = &[
     ("finapressolutionscourtes", O::StopOnShortSolutions),
     ("matsen1", O::MatesIn1),
     ("coupsvides", O::NullMoves),
+    ("trivialessaisupprimer", O::TrivialTriesAvoid),
+    ("retienspiecematante", O::KeepMatingPiece),
+    ("bip", O::Beep),
+    ("sansgrille", O::SuppressGrid),
+    ("ajoutegrille", O::WriteGrid),
+    ("butestfin", O::GoalIsEnd),
+    ("enroute", O::StartMoveNumber),
+    ("jusquaucoup", O::UpToMoveNumber),
+    ("maxcasesfuites", O::MaxFlightsquares),
+    ("search", O::Search),
+    ("multisolutions", O::MultiSolutions),
+    ("nonsymetrique", O::NoSymmetry),
+    ("derniereprise", O::LastCapture),
 ];
 
 const OPTIONS_DE: &[(&str, Opt)] = &[
@@ -225,6 +286,19 @@ const OPTIONS_DE: &[(&str, Opt)] = &[
     ("stopnachkurzloesungen", O::StopOnShortSolutions),
     ("mattsin1", O::MatesIn1),
     ("nullzuege", O::NullMoves),
+    ("trivialefehlversucheunterdruecken", O::TrivialTriesAvoid),
+    ("haltemattsetzendenstein", O::KeepMatingPiece),
+    ("pieps", O::Beep),
+    ("ohnegitter", O::SuppressGrid),
+    ("zeichnegitter", O::WriteGrid),
+    ("zielistende", O::GoalIsEnd),
+    ("startzugnummer", O::StartMoveNumber),
+    ("biszugnummer", O::UpToMoveNumber),
+    ("maxfluchtfelder", O::MaxFlightsquares),
+    ("suchen", O::Search),
+    ("mehrereloesungen", O::MultiSolutions),
+    ("keinesymmetrie", O::NoSymmetry),
+    ("letzterschlag", O::LastCapture),
 ];
 
 use TwinWord as T;

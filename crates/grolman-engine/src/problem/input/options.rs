@@ -3,7 +3,7 @@
 //! `NoCastling`, `WhiteToPlay`, `PostKeyPlay`, `Duplex`, `HalfDuplex`) are applied in
 //! `draft.rs`, the others go to [`crate::problem::Options`].
 
-use grolman::{Color, Square};
+use grolman::{CastlingSide, Color, Square};
 
 use super::draft::Draft;
 use super::language::Opt;
@@ -21,6 +21,7 @@ impl Popeye {
             let Some(opt) = self.language.option(&w.text) else {
                 return Err(error(&w, Kind::UnsupportedOption));
             };
+            let refused = |name| error(&w, Kind::OptionNotSupported(name));
             let mut number = |what: Expected| -> Result<u32, ProblemError> {
                 let n = words
                     .next()
@@ -48,14 +49,30 @@ impl Popeye {
                 Opt::WhiteToPlay => draft.white_to_play = true,
                 Opt::Duplex => draft.duplex = true,
                 Opt::HalfDuplex => draft.half_duplex = true,
+                Opt::TrivialTriesAvoid => o.trivial_tries_avoid = true,
                 // Output only: Popeye's board, its progress lines, its method for helpmates
-                // (ours finds the same solutions) and its time limit (the caller's to set).
-                Opt::Variation | Opt::NoBoard | Opt::MoveNumbers => {}
+                // (ours finds the same solutions), its pruning when no unit can mate any more
+                // (the same solutions), its Grid chess drawing, and GoalIsEnd, which concerns
+                // goals that leave the loser a move (ours, mate and stalemate, do not).
+                Opt::Variation
+                | Opt::NoBoard
+                | Opt::MoveNumbers
+                | Opt::KeepMatingPiece
+                | Opt::SuppressGrid
+                | Opt::WriteGrid
+                | Opt::GoalIsEnd => {}
+                // Popeye beeps that many times per solution.
+                Opt::Beep => {
+                    if words.peek().is_some_and(|t| t.text.parse::<u32>().is_ok()) {
+                        words.next();
+                    }
+                }
                 Opt::Intelligent => {
                     if words.peek().is_some_and(|t| t.text.parse::<u32>().is_ok()) {
                         words.next();
                     }
                 }
+                // The caller bounds the time: the page's panel, or the shell.
                 Opt::MaxTime => {
                     number(Expected::SecondCount)?;
                 }
@@ -93,8 +110,45 @@ impl Popeye {
                 }
                 Opt::NoWk => return Err(error(&w, Kind::KinglessRefused(Color::White))),
                 Opt::NoBk => return Err(error(&w, Kind::KinglessRefused(Color::Black))),
-                Opt::NullMoves => return Err(error(&w, Kind::NullMovesRefused)),
-                Opt::CastlingMutuallyExclusive => return Err(error(&w, Kind::ExclusiveCastlingRefused)),
+                // Popeye counts first moves in its own order of generation, which ours does
+                // not follow; the others are not built.
+                Opt::StartMoveNumber => return Err(refused("StartMoveNumber")),
+                Opt::UpToMoveNumber => return Err(refused("UpToMoveNumber")),
+                Opt::MaxFlightsquares => return Err(refused("MaxFlightsquares")),
+                Opt::Search => return Err(refused("Search")),
+                Opt::MultiSolutions => return Err(refused("MultiSolutions")),
+                Opt::NoSymmetry => return Err(refused("NoSymmetry")),
+                Opt::LastCapture => return Err(refused("LastCapture")),
+                Opt::NullMoves => {
+                    o.null_moves = true;
+                    draft.null_moves = Some(w.clone());
+                }
+                // `a1h8`: White's castling with the rook on a1 and Black's with the rook on h8
+                // exclude each other; the option comes once per pair.
+                Opt::CastlingMutuallyExclusive => {
+                    let pair = words.next().ok_or_else(|| {
+                        error(
+                            &w,
+                            Kind::EndOfInput {
+                                expected: Expected::RookPair,
+                            },
+                        )
+                    })?;
+                    let t = pair.text.to_ascii_lowercase();
+                    let side = |sq: &str, rank: char| match (sq.as_bytes().first(), sq.chars().nth(1)) {
+                        (Some(b'a'), Some(r)) if r == rank => Some(CastlingSide::Queen),
+                        (Some(b'h'), Some(r)) if r == rank => Some(CastlingSide::King),
+                        _ => None,
+                    };
+                    match (
+                        t.len(),
+                        side(t.get(..2).unwrap_or(""), '1'),
+                        side(t.get(2..).unwrap_or(""), '8'),
+                    ) {
+                        (4, Some(white), Some(black)) => o.exclusive_castling.push((white, black)),
+                        _ => return Err(error(&pair, Kind::ExclusiveCastlingSquares)),
+                    }
+                }
             }
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! `BeginProblem` and `EndProblem` (`DebutProbleme` / `FinProbleme`, `AnfangProblem` /
 //! `EndeProblem`), with options (`options.rs`), twins (`twin.rs`) and our conditions.
 
-use grolman::{Board, Color, Piece, Role, Square, Variant};
+use grolman::{Board, Color, Piece, Position, Role, Square, Variant};
 
 use super::draft::Draft;
 use super::language::{Keyword, Language, TwinWord};
@@ -96,9 +96,24 @@ impl Popeye {
                 Keyword::Author | Keyword::Origin | Keyword::Award | Keyword::Remark => {
                     self.rest_of_line(&tok);
                 }
-                // Popeye copies its output into this file; ours goes to standard output only.
-                Keyword::Protocol => {
+                // Popeye copies its output (or a LaTeX diagram) into this file; ours goes to
+                // standard output only.
+                Keyword::Protocol | Keyword::LaTeX => {
                     self.expect(Expected::FileName, &tok)?;
+                }
+                Keyword::SStipulation => return Err(error(&tok, Kind::StructuredStipulation)),
+                Keyword::InitialGameArray => {
+                    // Units given with Pieces before or after it stay (as in Popeye).
+                    let mut board = draft.board.take().map_or_else(Board::empty, |(b, _)| b);
+                    for (sq, p) in Position::start().board().pieces() {
+                        board.take(sq);
+                        board.put(sq, p);
+                    }
+                    draft.board = Some((board, tok));
+                }
+                Keyword::ZeroPosition => {
+                    let (_, changes) = self.twin(&tok)?;
+                    draft.zero = Some((tok, changes));
                 }
                 Keyword::Condition => self.condition(&tok, &mut draft)?,
                 Keyword::Option => self.option(&tok, &mut draft)?,
