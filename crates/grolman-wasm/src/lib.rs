@@ -68,10 +68,17 @@ fn parse_variant(name: &str) -> Result<Variant, Fail> {
     Ok(name.parse::<Variant>()?)
 }
 
-// talc in place of dlmalloc: 2 KB gzip less in the page's wasm (docs/design.md).
+// The packages built for size (the page's and extras) allocate with talc in place of Rust's
+// default, dlmalloc: 2 KB gzip less in the page's wasm, for turn queries 5-20 % slower in V8
+// (Node, three runs: Tatarstan chess at the start 0.38 against 0.35 ms). The engine worker's
+// package, built for speed, keeps dlmalloc.
 // SAFETY: talc's wasm allocator asks for a single thread: these packages are built without the
 // atomics feature (no shared memory), and each instance (the page's, a worker's) has its own memory.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[cfg(all(
+    target_arch = "wasm32",
+    not(target_feature = "atomics"),
+    not(feature = "engine")
+))]
 #[global_allocator]
 static ALLOCATOR: talc::TalckWasm = unsafe { talc::TalckWasm::new_global() };
 
