@@ -173,3 +173,12 @@ fn pruned_selfmates_have_the_exhaustive_keys() {
     }
     assert!(solved > 0, "no selfmate had a key");
 }
+
+#[test]
+fn pruned_orthodox_helpmates_in_three_have_the_exhaustive_solutions() {
+    // The mated side's last move judged before it is played, the bound skipped two plies
+    // before the mate (problem/near.rs, solve.rs): on h#3, and on h#2 with more units.
+    let mut solved = same_solutions_around("orthodox", None, "h#3", 3, 51);
+    solved += same_solutions_around("orthodox", None, "h#2", 7, 52);
+    assert!(solved > 0, "no orthodox helpmate had a solution");
+}

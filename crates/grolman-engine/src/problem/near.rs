@@ -62,6 +62,42 @@ impl Bound {
         Near::of(pos, rules, mated, 1)?;
         Some(self.reachable(pos, rules, mated, 0, 1))
     }
+
+    /// For `mated`, to move in orthodox chess with one turn left before the other side's last:
+    /// what the bound's memory tells of each of its leading moves before it is played
+    /// ([`Bound::may_follow`]). `None` when not known (either side may castle: a capture could
+    /// change the mating side's castling, which [`Near`] holds).
+    pub fn last_move(&mut self, pos: &Position, rules: Rules, mated: Color) -> Option<LastMove> {
+        if rules.variant != Variant::Orthodox || castles(pos, mated.other()) != 0 {
+            return None;
+        }
+        let near = Near::of(pos, rules, mated, 1)?;
+        let away = self.reachable(pos, rules, mated, 0, 1);
+        Some(LastMove { near, away })
+    }
+
+    /// Whether a mate may still follow the leading move `lead` of [`LastMove`]'s position:
+    /// the remembered verdict of the [`Near`] that the move leaves (worked out from the move,
+    /// without playing it), yes when none is remembered. A move that the bound rules out is
+    /// so never played; the others are, and their verdicts remembered for the next.
+    pub fn may_follow(&self, last: &LastMove, board: &Board, lead: &Lead) -> bool {
+        if leaves_near(board, lead) {
+            return last.away;
+        }
+        let after = last.near.after(board, lead);
+        match &self.near[after.slot()] {
+            Some((key, verdict)) if *key == after => *verdict,
+            _ => true,
+        }
+    }
+}
+
+/// The mated side's last move before the other side's last turn, as [`Bound::last_move`]
+/// found it.
+pub struct LastMove {
+    near: Near,
+    /// The verdict after a move that [`leaves_near`] alone.
+    away: bool,
 }
 
 /// Whether the orthodox leading move `lead` of the side to move leaves the [`Near`] of its own
@@ -115,6 +151,28 @@ impl Near {
         })
     }
 
+    /// The [`Near`] after the mated side's orthodox leading move `lead` on `board` (not
+    /// castling: a side that may castle has no [`Near`]): its king or another unit moved, the
+    /// mating side's unit on the square it captures gone.
+    fn after(&self, board: &Board, lead: &Lead) -> Near {
+        let units = board.by_color(self.mated).without(lead.from).with(lead.to);
+        let king = if lead.from == self.king {
+            lead.to
+        } else {
+            self.king
+        };
+        let captured = match lead.kind {
+            LeadKind::EnPassant => Square::from_coords(lead.to.file(), lead.from.rank()),
+            _ => lead.to,
+        };
+        Near {
+            king,
+            held_around: units & king_attacks(king),
+            mating: self.mating.map(|b| b.without(captured)),
+            ..*self
+        }
+    }
+
     fn slot(&self) -> usize {
         let mut h = (self.king.index() as u64) << 8 | self.held_around.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for b in self.mating {
@@ -123,5 +181,79 @@ impl Near {
         }
         h = (h ^ u64::from(self.mating_turns) ^ (self.mated as u64) << 3).wrapping_mul(0x94d0_49bb_1331_11eb);
         (h >> 40) as usize & (NEAR_SLOTS - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grolman::{for_each_turn, Castling, Piece, Setup};
+
+    /// The [`Near`] that [`Near::after`] works out from a leading move is the [`Near`] of the
+    /// position the turn leaves, on random orthodox positions (captures, king moves,
+    /// promotions and en passant among them).
+    #[test]
+    fn the_near_a_move_leaves_is_worked_out_without_playing_it() {
+        let rules: Rules = Variant::Orthodox.into();
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let roles = [
+            Role::Pawn,
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let mut checked = 0;
+        // En passant: the black pawn d4 takes e3.
+        let mut positions = vec![Position::from_fen("8/8/8/k7/3pP3/8/8/4K2R b - e3 0 1").unwrap()];
+        while positions.len() < 300 {
+            let mut board = Board::default();
+            let mut put = |piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
+                let sq = Square::new(next(64) as u8);
+                if board.piece_at(sq).is_none() {
+                    board.put(sq, piece);
+                    break;
+                }
+            };
+            put(Piece::new(Color::White, Role::King), &mut next);
+            put(Piece::new(Color::Black, Role::King), &mut next);
+            for i in 0..10 {
+                let color = if i % 2 == 0 { Color::White } else { Color::Black };
+                put(Piece::new(color, roles[next(6) as usize]), &mut next);
+            }
+            let setup = Setup {
+                board,
+                turn: Color::Black,
+                castling: Castling::NONE,
+                ep: None,
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            if let Ok(pos) = Position::from_setup(setup) {
+                positions.push(pos);
+            }
+        }
+        for pos in &positions {
+            let near = Near::of(pos, rules, Color::Black, 1).unwrap();
+            for_each_turn(pos, rules, false, &mut |v| {
+                let played = Near::of(v.after, rules, Color::Black, 1).unwrap();
+                assert!(
+                    near.after(pos.board(), &v.lead) == played,
+                    "{} {:?}",
+                    pos.fen(),
+                    v.lead
+                );
+                checked += 1;
+                false
+            });
+        }
+        assert!(checked > 1000);
     }
 }
