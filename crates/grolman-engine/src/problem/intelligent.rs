@@ -416,6 +416,16 @@ impl Mate<'_> {
         if walk > self.mated_budget {
             return false;
         }
+        // In orthodox chess a unit of the mated side on the target must leave it by a move of
+        // its own, or be taken by a move of the mating side before its last (the mate); a
+        // Grolman king may follow onto the square its unit leads from in the same turn.
+        if self.model == Model::Shared
+            && self.held.contains(target)
+            && walk >= self.mated_budget
+            && self.mating_budget < 2
+        {
+            return false;
+        }
         let mut needs = [target; 9];
         let mut n = 1;
         for f in king_attacks(target) & !self.held {
