@@ -16,6 +16,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod chain;
+mod checks;
 pub mod coded;
 mod entry;
 mod game;
@@ -38,6 +39,7 @@ pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, qu
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chain::first_followers;
+pub use checks::CheckFilter;
 pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
@@ -56,8 +58,8 @@ pub use turn_error::{
     AmbiguousTurnError, IllegalTurnError, IllegalTurnKind, ParseTurnError, ParseTurnErrorKind, TurnError,
 };
 pub use turns::{
-    count_turns, find_by_code, find_turn, for_each_turn, for_each_turn_of, for_each_turn_where,
-    has_legal_turn, Visit,
+    count_turns, find_by_code, find_turn, for_each_checking_turn_of, for_each_turn, for_each_turn_of,
+    for_each_turn_where, has_legal_turn, Visit,
 };
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{Options, ParseVariantError, Rules, Variant};

@@ -69,8 +69,25 @@ pub fn for_each_turn_of<F: FnMut(&Visit<'_>) -> bool>(
     Gen::<false>::new(pos, rules, visit).run(pos, leads);
 }
 
+/// [`for_each_turn_of`] for the turns that give check only: the mating turn of a problem must
+/// check, and in Tatarstan chess most turns are dropped before their transformation phase
+/// (when no unit of the mover may attack the other king after it, `transform::may_attack`).
+pub fn for_each_checking_turn_of<F: FnMut(&Visit<'_>) -> bool>(
+    pos: &Position,
+    rules: Rules,
+    leads: &[Lead],
+    visit: &mut F,
+) {
+    let mut gen = Gen::<false>::new(pos, rules, visit);
+    gen.checks_only = true;
+    gen.run(pos, leads);
+}
+
 /// Whether the side to move has at least one legal turn.
 pub fn has_legal_turn(pos: &Position, rules: Rules) -> bool {
+    if rules.variant == crate::variant::Variant::Tatarstan {
+        return crate::perft::tatarstan_has_legal_turn(pos, rules);
+    }
     let mut any = false;
     for_each_turn(pos, rules, false, &mut |_| {
         any = true;
@@ -105,6 +122,8 @@ struct Gen<'a, const EXPLAIN: bool> {
     marks: Vec<usize>,
     visit: &'a mut dyn FnMut(&Visit<'_>) -> bool,
     stop: bool,
+    /// Only the turns that give check are visited.
+    checks_only: bool,
 }
 
 impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
@@ -129,6 +148,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
             marks: Vec::new(),
             visit,
             stop: false,
+            checks_only: false,
         }
     }
 
@@ -189,9 +209,19 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
     fn finish(&mut self, pos: &mut Position) {
         let fullmoves = step::finish_turn(pos);
         let steps = &self.steps[..self.len];
+        let checks_only = self.checks_only;
         if !self.rules.variant.transforms() {
-            self.stop = emit(self.us, self.lead, steps, &[], &self.events, pos, self.visit);
-        } else {
+            self.stop = emit(
+                self.us,
+                self.lead,
+                steps,
+                &[],
+                &self.events,
+                pos,
+                checks_only,
+                self.visit,
+            );
+        } else if self.phase_may_matter(pos) {
             let Gen {
                 us,
                 lead,
@@ -201,11 +231,37 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 ..
             } = self;
             let mut emit = |after: &Position, events: &[Event], owner_promotions: &[OwnerPromotion]| {
-                emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
+                emit(
+                    *us,
+                    *lead,
+                    steps,
+                    owner_promotions,
+                    events,
+                    after,
+                    checks_only,
+                    &mut **visit,
+                )
             };
             self.stop = transform::phase::<EXPLAIN>(pos.clone(), *us, events, promotions, &mut emit);
         }
         step::unfinish_turn(pos, fullmoves);
+    }
+
+    /// Whether some outcome of the transformation phase on `pos` (the chain walked) may be
+    /// visited: none when the mover's king is attacked after every one, or, for checks only,
+    /// when the other king is attacked after none (`transform::must_attack`, `may_attack`).
+    fn phase_may_matter(&self, pos: &Position) -> bool {
+        let them = self.us.other();
+        let board = &pos.board;
+        if let Some(king) = board.king_of(self.us) {
+            if transform::must_attack(board, them, king) {
+                return false;
+            }
+        }
+        !self.checks_only
+            || board
+                .king_of(them)
+                .is_some_and(|k| transform::may_attack(board, self.us, k))
     }
 }
 
@@ -283,7 +339,7 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
 }
 
 /// Visits the turn that ends in `after` if it leaves the king of `us` unattacked (docs/rules.md
-/// 1.6); returns whether the visitor asks to stop.
+/// 1.6) and, with `checks_only`, checks; returns whether the visitor asks to stop.
 fn emit(
     us: Color,
     lead: Lead,
@@ -291,9 +347,10 @@ fn emit(
     owner_promotions: &[OwnerPromotion],
     events: &[Event],
     after: &Position,
+    checks_only: bool,
     visit: &mut dyn FnMut(&Visit<'_>) -> bool,
 ) -> bool {
-    if after.board.king_attacked(us) {
+    if after.board.king_attacked(us) || checks_only && !after.is_check() {
         return false;
     }
     visit(&Visit {

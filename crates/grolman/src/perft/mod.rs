@@ -11,6 +11,8 @@ use crate::variant::Rules;
 
 mod fast;
 
+pub(crate) use fast::tatarstan_has_legal_turn;
+
 /// The number of turn sequences of length `depth` from `pos` (every tie, promotion and owner
 /// choice counted as its own turn), by the general generator.
 ///

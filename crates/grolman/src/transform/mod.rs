@@ -20,10 +20,13 @@ use crate::step;
 use crate::turn::{Event, OwnerPromotion, Right};
 use crate::types::{Color, Piece, Role, Square};
 
+mod attack;
 #[cfg(test)]
 mod plain;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use attack::{may_attack, must_attack};
 
 /// What the transformation phase hands on for each position it can end in: the position, the
 /// turn's events so far and the owners' promotion choices. Returns `true` to stop.

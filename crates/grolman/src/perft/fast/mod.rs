@@ -87,6 +87,16 @@ pub(super) fn perft(pos: &Position, rules: Rules, depth: u32) -> u64 {
     }
 }
 
+/// Whether the side to move in a Tatarstan position has a legal turn, by the Tatarstan
+/// counter (the other side's phase worked out once per occupancy, shared by the chains that
+/// end with it), with scratch tables kept per thread.
+pub(crate) fn tatarstan_has_legal_turn(pos: &Position, rules: Rules) -> bool {
+    std::thread_local! {
+        static SCRATCH: core::cell::RefCell<tatarstan::Scratch> = core::cell::RefCell::default();
+    }
+    SCRATCH.with(|s| tatarstan::any_legal(pos, rules, &mut s.borrow_mut()))
+}
+
 /// `n`, the count of a fast counter for `pos` to `depth`: with the `check-fast-perft` feature,
 /// checked against the reference first.
 ///

@@ -44,11 +44,33 @@ pub(super) fn perft(pos: &Position, rules: Rules, depth: u32, scratch: &mut Scra
 
 /// The number of legal turns of `pos` (every tie, promotion and owner choice a turn of its own).
 pub(super) fn count(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 {
+    let n = count_until(pos, rules, scratch, false);
+    super::checked(pos, rules, 1, n)
+}
+
+/// Whether `pos` has a legal turn: [`count`], stopped at the first leading move that has one.
+pub(super) fn any_legal(pos: &Position, rules: Rules, scratch: &mut Scratch) -> bool {
+    count_until(pos, rules, scratch, true) > 0
+}
+
+/// The legal turns of `pos`, or with `first` those of the leading moves up to the first that
+/// has some.
+fn count_until(pos: &Position, rules: Rules, scratch: &mut Scratch, first: bool) -> u64 {
     let us = pos.turn();
     let board = &pos.board;
     scratch.restart(pos);
     let mut leads = Vec::with_capacity(64);
     movegen::leads(pos, rules, &mut leads);
+    if first && pos.is_check() {
+        // Out of check, a king's step is the likeliest way: those first.
+        let mut front = 0;
+        for i in 0..leads.len() {
+            if board.by_role(Role::King).contains(leads[i].from) {
+                leads.swap(front, i);
+                front += 1;
+            }
+        }
+    }
     // With no unit of ours on our last rank, none stands there at the end of a chain unless
     // the leader lands there (followers only fill squares that our units left): our phase
     // offers no choice, no follower promotes, and the chains can be counted by the state they
@@ -64,16 +86,20 @@ pub(super) fn count(pos: &Position, rules: Rules, scratch: &mut Scratch) -> u64 
             )
             && lead.to.rank() != us.last_rank();
         n += if counted {
-            scratch.count_by_memo(pos, lead)
+            scratch.count_by_memo(pos, lead, first)
         } else {
-            count_played(&mut work, lead, scratch)
+            count_played(&mut work, lead, scratch, first)
         };
+        if first && n > 0 {
+            break;
+        }
     }
-    super::checked(pos, rules, 1, n)
+    n
 }
 
-/// The legal turns of one leading move, its chains walked with the leader on its destination.
-fn count_played(work: &mut Position, lead: Lead, scratch: &mut Scratch) -> u64 {
+/// The legal turns of one leading move, its chains walked with the leader on its destination;
+/// with `first`, only until one is found, and a count that is only right in being 0 or not.
+fn count_played(work: &mut Position, lead: Lead, scratch: &mut Scratch, first: bool) -> u64 {
     let us = work.turn();
     let made = step::make_lead(work, lead);
     let (moved, vacated) = chain::after_lead(lead, made.castle);
@@ -85,6 +111,8 @@ fn count_played(work: &mut Position, lead: Lead, scratch: &mut Scratch) -> u64 {
         played: [None; 16],
         len: 0,
         scratch,
+        first,
+        found: false,
     };
     let n = chain::walk_chains(&mut space, vacated, 1);
     step::unmake_lead(work, lead, &made);
@@ -106,6 +134,9 @@ struct Ours<'a> {
     played: [Option<Played>; 16],
     len: usize,
     scratch: &'a mut Scratch,
+    /// Only whether there is a legal turn is asked, and `found` says so.
+    first: bool,
+    found: bool,
 }
 
 impl chain::Space for Ours<'_> {
@@ -168,15 +199,21 @@ impl chain::Space for Ours<'_> {
     #[inline]
     fn end(&mut self, _vacated: [Option<Square>; 2], mult: u32) -> u64 {
         let king = self.ours.by_role(Role::King).first();
-        let occupied = self.ours.occupied();
-        let safe =
-            self.scratch
-                .phases
-                .safe_outcomes(self.theirs.with_occupancy(occupied), self.us.other(), king);
+        let theirs = self.theirs.with_occupancy(self.ours.occupied());
+        let safe = self
+            .scratch
+            .phases
+            .safe(theirs, self.us.other(), king, self.first);
         if safe == 0 {
             return 0;
         }
+        self.found = true;
         u64::from(mult) * safe * our_choices(&self.ours, self.us)
+    }
+
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.found && self.first
     }
 }
 
@@ -222,7 +259,7 @@ impl Scratch {
 
     /// The legal turns of `lead`, its chains counted by [`Memo`]: each kind of end judged
     /// once, with the leader on its destination.
-    fn count_by_memo(&mut self, pos: &Position, lead: Lead) -> u64 {
+    fn count_by_memo(&mut self, pos: &Position, lead: Lead, first: bool) -> u64 {
         let board = &pos.board;
         let (us, them) = (pos.turn(), pos.turn().other());
         // A capture leaves the occupancy as it was; any other lead fills its destination.
@@ -259,7 +296,10 @@ impl Scratch {
             n += end.chains
                 * self
                     .phases
-                    .safe_outcomes(theirs.with_occupancy(filled.without(end.left)), them, king);
+                    .safe(theirs.with_occupancy(filled.without(end.left)), them, king, first);
+            if first && n > 0 {
+                break;
+            }
         }
         n
     }
@@ -324,6 +364,22 @@ impl Phases {
         }
         self.attacked.clear();
         self.used = 0;
+    }
+
+    /// [`Phases::safe_outcomes`], told without the phase where `transform::must_attack` proves
+    /// that none is safe or, with `first` (when only 0 or not matters), `transform::may_attack`
+    /// that one is (then 1).
+    #[inline]
+    fn safe(&mut self, theirs: Kinds, them: Color, king: Option<Square>, first: bool) -> u64 {
+        if let Some(k) = king {
+            if first && !transform::may_attack(&theirs, them, k) {
+                return 1;
+            }
+            if transform::must_attack(&theirs, them, k) {
+                return 0;
+            }
+        }
+        self.safe_outcomes(theirs, them, king)
     }
 
     /// How many combinations of the choices of `them` after the phase on their units `theirs`
