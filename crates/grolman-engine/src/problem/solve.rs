@@ -202,12 +202,9 @@ impl Solver<'_> {
 
     /// The side to move has lost by the goal: mated, or stalemated for `=`.
     pub(super) fn reached(&self, pos: &Position) -> bool {
-        let stuck = !has_legal_turn(pos, self.rules);
-        stuck
-            && match self.goal {
-                Goal::Mate => pos.is_check(),
-                Goal::Stalemate => !pos.is_check(),
-            }
+        // The check first: it is cheap, the search for a legal turn is not.
+        let check = pos.is_check();
+        check == (self.goal == Goal::Mate) && !has_legal_turn(pos, self.rules)
     }
 
     fn memo(&mut self, pos: &Position, n: u32, node: Node, f: impl FnOnce(&mut Self) -> bool) -> bool {
