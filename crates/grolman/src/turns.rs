@@ -211,16 +211,8 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
         let steps = &self.steps[..self.len];
         let checks_only = self.checks_only;
         if !self.rules.variant.transforms() {
-            self.stop = emit(
-                self.us,
-                self.lead,
-                steps,
-                &[],
-                &self.events,
-                pos,
-                checks_only,
-                self.visit,
-            );
+            self.stop = (!checks_only || pos.is_check())
+                && emit(self.us, self.lead, steps, &[], &self.events, pos, self.visit);
         } else if self.phase_may_matter(pos) {
             let Gen {
                 us,
@@ -231,16 +223,8 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 ..
             } = self;
             let mut emit = |after: &Position, events: &[Event], owner_promotions: &[OwnerPromotion]| {
-                emit(
-                    *us,
-                    *lead,
-                    steps,
-                    owner_promotions,
-                    events,
-                    after,
-                    checks_only,
-                    &mut **visit,
-                )
+                (!checks_only || after.is_check())
+                    && emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
             };
             self.stop = transform::phase::<EXPLAIN>(pos.clone(), *us, events, promotions, &mut emit);
         }
@@ -339,7 +323,7 @@ impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
 }
 
 /// Visits the turn that ends in `after` if it leaves the king of `us` unattacked (docs/rules.md
-/// 1.6) and, with `checks_only`, checks; returns whether the visitor asks to stop.
+/// 1.6); returns whether the visitor asks to stop.
 fn emit(
     us: Color,
     lead: Lead,
@@ -347,10 +331,9 @@ fn emit(
     owner_promotions: &[OwnerPromotion],
     events: &[Event],
     after: &Position,
-    checks_only: bool,
     visit: &mut dyn FnMut(&Visit<'_>) -> bool,
 ) -> bool {
-    if after.board.king_attacked(us) || checks_only && !after.is_check() {
+    if after.board.king_attacked(us) {
         return false;
     }
     visit(&Visit {
