@@ -52,6 +52,29 @@ test("a link opens a problem and solves it; the tree's moves put their positions
   expect(errors).toEqual([]);
 });
 
+test("a pass of Option NullMoves shows its position with the other side to move, and the play after it", async ({ page }) => {
+  // From the solver's tests (crates/grolman-engine/tests/options.rs): 1.Ra4# at once, and the
+  // try 1.--? threat: 2.Ra4#, but 1...b5!
+  const problem = ["BeginProblem", "Pieces White Kc7 Rg4 Bd7 Black Ka6 Pb7", "Stipulation #2", "Option Try NullMoves", "EndProblem"].join("\n");
+  const errors = await openPage(page, `#problem=${encodeURIComponent(problem)}`);
+  await expect(progress(page)).toContainText("#2", { timeout: 15_000 });
+  // The try's item: the pass's path is a PASS alone.
+  const item = tree(page).locator('li:has(> button.try[data-path="[null]"])');
+  await item.getByRole("button", { name: "1.--?" }).click();
+  await expect(page.locator("#fen")).toHaveValue(/ b /);
+  await expectPiece(page, "g4", "white rook");
+  // The threat: after White's pass and Black's, 2.Ra4#.
+  await item.locator("> button.threat").click();
+  await expectPiece(page, "a4", "white rook");
+  await expect(turnButtons(page)).toHaveCount(1);
+  // The refutation, played on the position after the pass.
+  await item.getByRole("button", { name: "1...b5!" }).click();
+  await expectPiece(page, "b5", "black pawn");
+  await expectPiece(page, "g4", "white rook");
+  await expect(page.locator("#solve-error")).toHaveText("");
+  expect(errors).toEqual([]);
+});
+
 test("the publication text has the usual layout, in English letters or figurines", async ({ page }) => {
   await openPage(page, `#problem=${encodeURIComponent(TWINS)}`);
   const text = page.locator("#solution-text");

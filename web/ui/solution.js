@@ -17,6 +17,9 @@ import { ENGLISH, shown } from "../i18n/notation.js";
 /** The other side passes here: the next move is played on `passFen` of the position. */
 export const PASS = null;
 
+/** A solution's turn in a path: a pass (`Option NullMoves`, the facade's `pass`) is a PASS. */
+const step = (turn) => (turn.pass ? PASS : turn.code);
+
 /**
  * Where a move of the tree is played: `{ fen, moves }`, the position after the path's last pass
  * (the twin's own when there is none) and the turn codes from there. Throws the rules' message.
@@ -110,13 +113,13 @@ function item(...children) {
 
 /** An attacker's turn numbered `n` (a key "!", a try "?", an answer ""), with what follows it. */
 function attack(a, before, n, mark, refutations = []) {
-  const path = [...before, a.turn.code];
+  const path = [...before, step(a.turn)];
   const li = item(moveButton(`${n}.${a.turn.notation}${mark}`, path, mark === "!" ? "key" : mark === "?" ? "try" : "answer"));
   if (a.threats?.length) {
     li.append(make("span", { class: "word" }, ` ${t("solution.threat")} `));
     a.threats.forEach((threat, i) => {
       if (i) li.append(", ");
-      li.append(moveButton(`${n + 1}.${threat.turn.notation}`, [...path, PASS, threat.turn.code], "threat"));
+      li.append(moveButton(`${n + 1}.${threat.turn.notation}`, [...path, PASS, step(threat.turn)], "threat"));
     });
   } else if (a.zugzwang) li.append(make("span", { class: "word" }, ` (${t("solution.zugzwang")})`));
   const below = [...(a.defences ?? []).map((d) => defence(d, path, n)), ...refutations.map((r) => refutation(r, path, n))];
@@ -130,14 +133,14 @@ function attack(a, before, n, mark, refutations = []) {
 
 /** A defence after attacker turn `n`, with the answers: on its line when they end the play. */
 function defence(d, before, n) {
-  const path = [...before, d.turn.code];
+  const path = [...before, step(d.turn)];
   const li = item(moveButton(`${n}...${d.turn.notation}`, path, "defence"));
   const answers = d.answers ?? [];
   const last = answers.every((a) => !(a.defences?.length) && !(a.threats?.length));
   if (last) {
     answers.forEach((a, i) => {
       li.append(i ? ", " : " ");
-      li.append(moveButton(`${n + 1}.${a.turn.notation}`, [...path, a.turn.code], "answer"));
+      li.append(moveButton(`${n + 1}.${a.turn.notation}`, [...path, step(a.turn)], "answer"));
     });
   } else {
     const group = make("ul", { role: "group" });
@@ -148,7 +151,7 @@ function defence(d, before, n) {
 }
 
 function refutation(r, before, n) {
-  const li = item(make("span", { class: "word" }, `${t("solution.but")} `), moveButton(`${n}...${r.notation}!`, [...before, r.code], "refutation"));
+  const li = item(make("span", { class: "word" }, `${t("solution.but")} `), moveButton(`${n}...${r.notation}!`, [...before, step(r)], "refutation"));
   li.classList.add("refuted");
   return li;
 }
@@ -161,7 +164,7 @@ function line(l, before) {
   let white = !l.aloneFirst;
   const path = [...before];
   l.turns.forEach((turn, i) => {
-    path.push(turn.code);
+    path.push(step(turn));
     let label;
     if (l.series) label = l.lastApart && i === l.turns.length - 1 ? turn.notation : `${i + 1}.${turn.notation}`;
     else {

@@ -180,8 +180,8 @@ export class SolvePanel {
    * game (from the position after the last pass, when the line has one), replaying its cascade.
    */
   showMove(path, button) {
-    const [p, t] = button.closest(".twin").dataset.twin.split(".").map(Number);
-    const twin = this.problems[p].twins[t];
+    const [p, w] = button.closest(".twin").dataset.twin.split(".").map(Number);
+    const twin = this.problems[p].twins[w];
     let line;
     try {
       line = lineOf(twin, path);

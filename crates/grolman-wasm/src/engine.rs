@@ -173,11 +173,14 @@ struct AnalysisJs {
     lines: Vec<SearchJs>,
 }
 
-/// A turn of a solution: its code and notation.
+/// A turn of a solution: its code and notation, and `pass: true` for a pass (`Option
+/// NullMoves`), which no game can play: the page shows the position with the other side to move.
 #[derive(Serialize)]
 struct MoveJs {
     code: String,
     notation: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pass: bool,
 }
 
 impl From<&problem::Move> for MoveJs {
@@ -185,6 +188,7 @@ impl From<&problem::Move> for MoveJs {
         MoveJs {
             code: m.code.clone(),
             notation: m.notation.clone(),
+            pass: m.is_pass(),
         }
     }
 }

@@ -8,6 +8,9 @@ use core::fmt;
 
 use grolman::Variant;
 
+/// The code of a pass (`Option NullMoves`), as UCI writes a null move.
+const PASS_CODE: &str = "0000";
+
 /// One turn of a solution: its turn code (docs/rules.md 4.2) and literature notation (4.1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
@@ -22,10 +25,15 @@ impl Move {
     /// PGN readers do, and Popeye's ` ...`.
     pub fn pass() -> Move {
         Move {
-            code: "0000".into(),
+            code: PASS_CODE.into(),
             notation: "--".into(),
             long: " ...".into(),
         }
+    }
+
+    /// Whether this is [`Move::pass`]: no turn, the other side moves next.
+    pub fn is_pass(&self) -> bool {
+        self.code == PASS_CODE
     }
 }
 
