@@ -11,7 +11,10 @@ async function withPrefs(page, prefs) {
 const state = (page) => page.locator("#computer-state");
 
 test("the computer answers a Grolman turn, and its cascade replays", async ({ page }, testInfo) => {
-  await withPrefs(page, { autoplay: true, speed: 4, computer: "black", level: 1 });
+  // At 1x a step lasts 800 ms, so the replay is still running when the test looks (at 4x, on a
+  // busy machine, a three-step reply had ended before the first look).
+  test.setTimeout(60_000);
+  await withPrefs(page, { autoplay: true, speed: 1, computer: "black", level: 1 });
   const errors = await openPage(page);
   await expect(page.locator("#computer-side")).toHaveValue("black");
   await clickMove(page, "e2", "e4");
@@ -21,7 +24,7 @@ test("the computer answers a Grolman turn, and its cascade replays", async ({ pa
   // The reply's cascade plays step by step, like a human turn's.
   await expect(page.locator("#step-play")).toHaveText(/Pause/);
   await expect(page.locator("#step-counter")).toHaveText(/^step [1-9]\d* of \d+$/);
-  await expect(page.locator("#step-play")).toHaveText(/Play/, { timeout: 10_000 });
+  await expect(page.locator("#step-play")).toHaveText(/Play/, { timeout: 30_000 });
   const [index, count] = (await page.locator("#step-counter").textContent()).match(/\d+/g).map(Number);
   expect(index).toBe(count);
   expect(count).toBeGreaterThan(2);
