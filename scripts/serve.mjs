@@ -57,11 +57,27 @@ function fresh() {
   return building;
 }
 
+/** The request's URL and the file path it names, or null for a target no file can have
+ *  ("//", a broken %-escape): those get a 400 instead of stopping the server. */
+function target(request) {
+  try {
+    const url = new URL(`http://localhost${request.url}`);
+    return { url, path: normalize(join(root, decodeURIComponent(url.pathname))) };
+  } catch {
+    return null;
+  }
+}
+
 const server = createServer(async (request, response) => {
-  const url = new URL(request.url, "http://localhost");
+  const named = target(request);
+  if (!named) {
+    response.writeHead(400, { "content-type": "text/plain" }).end(`bad request target: ${request.url}`);
+    return;
+  }
+  const { url } = named;
+  let { path } = named;
   // A page's load asks for its HTML first: its bundles are checked then, not on each request.
   if (/^\/(pkg\/precache\.js$|[^/]*\.html$|$)/.test(url.pathname)) await fresh();
-  let path = normalize(join(root, decodeURIComponent(url.pathname)));
   if (path !== root && !path.startsWith(root + sep)) {
     response.writeHead(403).end("forbidden");
     return;
