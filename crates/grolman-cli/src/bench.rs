@@ -114,6 +114,15 @@ pub fn bench_case(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A bench's rounds argument: `default` when it is absent, else a number from 1 to `max`.
+pub fn rounds(arg: Option<&String>, default: u32, max: u32) -> Result<u32, Failure> {
+    let Some(s) = arg else { return Ok(default) };
+    s.parse::<u32>()
+        .ok()
+        .filter(|r| (1..=max).contains(r))
+        .ok_or_else(|| usage(format!("rounds must be a number from 1 to {max}, not {s:?}")))
+}
+
 /// Turn-query time and perft speed on fixed positions, per variant. The perft cases run in
 /// `rounds` interleaved rounds, so that a machine whose speed drifts slows every variant
 /// alike, and each reports its fastest run; each variant's speed against orthodox chess is
@@ -218,14 +227,7 @@ pub fn bench(rounds: u32) -> Result<(), Failure> {
 /// turns) to depth 4.
 pub fn bench_search(args: &[String]) -> Result<(), Failure> {
     const TATARSTAN_AFTER_E4: &str = "rrrrkrrr/rrrrrrrr/8/8/4R3/8/RRRRRRRR/RRRRKRR1 b Qkq - 0 1";
-    let rounds = match args.first() {
-        None => 1,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|r| (1..=20).contains(r))
-            .ok_or_else(|| usage(format!("rounds must be a number from 1 to 20, not {s:?}")))?,
-    };
+    let rounds = rounds(args.first(), 1, 20)?;
     let clock = if CpuClock::measures_cpu() {
         "CPU"
     } else {

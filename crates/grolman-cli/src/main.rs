@@ -161,15 +161,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
         }
         "bench" => {
-            let rounds = match args.get(1) {
-                None => 3,
-                Some(s) => s
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|r| (1..=100).contains(r))
-                    .ok_or_else(|| usage(format!("rounds must be a number from 1 to 100, not {s:?}")))?,
-            };
-            bench::bench(rounds)?;
+            bench::bench(bench::rounds(args.get(1), 3, 100)?)?;
         }
         "search" => engine_cmd::search(&args[1..])?,
         "bench-search" => bench::bench_search(&args[1..])?,
