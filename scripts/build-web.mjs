@@ -8,6 +8,11 @@
 //   build/site/  the other pages' entries in one build that shares their chunks: learn.html
 //                (learn.js), rules.html (rules.js), embed.html (embed-page.js), <grolman-board>
 //                alone (grolman-board.js: example.html, `make dist`) and the engine worker.
+// It also writes each page's HTML as the server gives it (build/pages/, scripts/offline.mjs's
+// pageFile): the source page minified, with a <link rel="modulepreload"> for every chunk its
+// script imports at once, so that they come with the script rather than a round trip after it
+// (their names are hashed: only the build knows them); the playground's also gets an inline
+// script that preloads the catalog of the language the page will choose (web/i18n/choice.js).
 // The source modules under web/ stay as they are and load unbundled too (the Node tests, the
 // fixtures, debugging); the bundles link source maps that point at them.
 // A module names its files relative to itself (`new URL("./x.css", import.meta.url)`, the wasm
@@ -16,10 +21,11 @@
 // Usage: node scripts/build-web.mjs   (after scripts/build-wasm.sh; `make build` runs both).
 // scripts/serve.mjs runs buildWeb() again when a source is newer than the build.
 import * as esbuild from "esbuild";
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { iconSvg, precacheSource } from "./offline.mjs";
+import { PAGES, iconSvg, precacheSource } from "./offline.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -87,6 +93,7 @@ export async function buildWeb(root = ROOT) {
   const out = join(root, "build");
   rmSync(out, { recursive: true, force: true });
   const modules = {};
+  const imports = {};
   for (const [folder, entryPoints] of Object.entries(BUILDS)) {
     const outdir = join(out, folder);
     const result = await esbuild.build({
@@ -100,8 +107,10 @@ export async function buildWeb(root = ROOT) {
       metafile: true,
       plugins: [relocate(root, outdir)],
     });
-    for (const [file, { inputs }] of Object.entries(result.metafile.outputs)) {
-      if (!file.endsWith(".map")) modules[file] = Object.keys(inputs).sort();
+    for (const [file, output] of Object.entries(result.metafile.outputs)) {
+      if (file.endsWith(".map")) continue;
+      modules[file] = Object.keys(output.inputs).sort();
+      imports[file] = output.imports;
     }
   }
   // The playground's two stylesheets in one file.
@@ -114,6 +123,7 @@ export async function buildWeb(root = ROOT) {
   modules["build/play/page.css"] = ["web/app.css", "web/board/theme.css"];
   // Which source modules each file holds (the tests ask which file a page loads a module in).
   writeFileSync(join(out, "modules.json"), `${JSON.stringify(modules, null, 1)}\n`);
+  await writePages(root, modules, imports);
   if (existsSync(join(root, "pkg"))) {
     writeFileSync(join(root, "pkg/icon.svg"), iconSvg(root));
     writeFileSync(join(root, "pkg/precache.js"), precacheSource(root));
@@ -121,9 +131,87 @@ export async function buildWeb(root = ROOT) {
   return modules;
 }
 
-/** The newest modification time of the files a build reads (web/, pkg/'s scripts, this file). */
+/** `file` and every file it imports at once (static imports, transitively), in load order. */
+function eager(file, imports, seen = new Set()) {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const below = (imports[file] ?? []).filter((i) => i.kind === "import-statement").flatMap((i) => eager(i.path, imports, seen));
+  return [file, ...below];
+}
+
+/** The page's markup without comments and with each run of white space that holds a line break
+ *  cut to one line break (the text between tags keeps a separator where it had one); <pre>,
+ *  <textarea> and <script> keep their contents as written. */
+export function minifyHtml(html) {
+  return html
+    .split(/(<(pre|textarea|script)\b[\s\S]*?<\/\2>)/)
+    .map((part, i) => {
+      if (i % 3 === 1) return part;
+      if (i % 3 === 2) return "";
+      return part.replace(/<!--[\s\S]*?-->/g, "").replace(/[ \t]*\n\s*/g, "\n");
+    })
+    .join("")
+    .trim();
+}
+
+/** The inline script of the playground's page: picks the language as web/i18n/choice.js does
+ *  and preloads its catalog's files (`catalogs`: language -> files, from the page's folder). */
+async function languagePreload(root, catalogs) {
+  const { outputFiles } = await esbuild.build({
+    ...common,
+    sourcemap: false,
+    absWorkingDir: root,
+    write: false,
+    format: "iife",
+    stdin: {
+      resolveDir: root,
+      contents: `import { startLanguage } from "./web/i18n/choice.js";
+        for (const href of ${JSON.stringify(catalogs)}[startLanguage()]) {
+          document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+        }`,
+    },
+  });
+  return outputFiles[0].text.trim();
+}
+
+/** Writes build/pages/<page> for each page: its scripts' eager chunks preloaded, minified. */
+async function writePages(root, modules, imports) {
+  mkdirSync(join(root, "build/pages"), { recursive: true });
+  for (const page of PAGES.filter((path) => path.endsWith(".html"))) {
+    let html = readFileSync(join(root, page), "utf8");
+    for (const [tag, src] of html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)) {
+      const chunks = eager(src, imports).slice(1);
+      let extra = [src, ...chunks].map((file) => `<link rel="modulepreload" href="${file}">`).join("\n");
+      // A page that chooses its language as web/i18n/choice.js says (its script holds
+      // web/i18n/page.js; the element follows its own lang) preloads that language's catalog:
+      // the files of the part that every page loads (web/i18n/<code>/index.js). A page's
+      // Content-Security-Policy lets that one inline script in by its hash.
+      if ([src, ...chunks].some((file) => modules[file]?.includes("web/i18n/page.js"))) {
+        const catalogs = {};
+        for (const [file, inputs] of Object.entries(modules)) {
+          const [, code] = inputs.map((input) => input.match(/^web\/i18n\/([a-z]+)\/index\.js$/)).find(Boolean) ?? [];
+          if (code && dirname(file) === dirname(src)) catalogs[code] = eager(file, imports);
+        }
+        const script = await languagePreload(root, catalogs);
+        const hash = createHash("sha256").update(script).digest("base64");
+        html = html.replace(/(http-equiv="Content-Security-Policy"[^>]*script-src 'self')/, `$1 'sha256-${hash}'`);
+        extra += `\n<script>${script}</script>`;
+      }
+      // Before the stylesheet: an inline script waits for the stylesheets above it.
+      const at = html.search(/<link rel="stylesheet"|<script type="module"/);
+      html = `${html.slice(0, at)}${extra}\n${html.slice(at)}`;
+    }
+    writeFileSync(join(root, "build/pages", page), `${minifyHtml(html)}\n`);
+  }
+}
+
+/** The newest modification time of the files a build reads (web/, pkg/'s scripts, the pages,
+ *  this file). */
 function newestSource(root) {
   let newest = statSync(fileURLToPath(import.meta.url)).mtimeMs;
+  for (const page of PAGES.filter((path) => path.endsWith(".html") && existsSync(join(root, path)))) {
+    newest = Math.max(newest, statSync(join(root, page)).mtimeMs);
+  }
   const walk = (dir) => {
     if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -12,7 +12,7 @@ import { readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const PAGES = ["index.html", "learn.html", "rules.html", "docs/rules.md", "docs/rules.ru.md", "docs/rules.es.md",
+export const PAGES = ["index.html", "learn.html", "rules.html", "docs/rules.md", "docs/rules.ru.md", "docs/rules.es.md",
   "docs/rules.de.md", "embed.html", "manifest.webmanifest"];
 // What the pages load from web/ as it is: the stylesheets and lessons.json, not the example page's
 // style (docs for people who embed) nor app.css (in build/play/page.css); the scripts come from
@@ -45,11 +45,18 @@ export function precacheFiles(root) {
   return [...PAGES.filter((path) => existsSync(join(root, path))), ...build, ...web, ...pkg].sort();
 }
 
-/** The text of pkg/precache.js: the build id over the files' names and contents, and the files. */
+/** The file that answers a request for `path`: a page as scripts/build-web.mjs wrote it
+ *  (build/pages/, its chunks preloaded) when there is one, else the file itself. */
+export function pageFile(root, path) {
+  const built = join("build/pages", path);
+  return path.endsWith(".html") && existsSync(join(root, built)) ? built : path;
+}
+
+/** The text of pkg/precache.js: the build id over the files' names and contents (as served), and the files. */
 export function precacheSource(root) {
   const files = precacheFiles(root);
   const hash = createHash("sha256");
-  for (const path of files) hash.update(`${path}\0`).update(readFileSync(join(root, path)));
+  for (const path of files) hash.update(`${path}\0`).update(readFileSync(join(root, pageFile(root, path))));
   const build = hash.digest("hex").slice(0, 16);
   return `// Written by scripts/offline.mjs: the build's id and the files sw.js keeps for offline use.\n` +
     `self.GROLMAN_BUILD = ${JSON.stringify(build)};\n` +

@@ -1,13 +1,14 @@
 // A tiny static file server for the playground: correct MIME types (application/wasm lets the
 // browser compile the module while it streams), and the pages' bundles (build/) kept fresh: a page
 // asked for while a source under web/ or pkg/ is newer than the build is served after
-// scripts/build-web.mjs has built them again, so that an edit shows on the next reload.
+// scripts/build-web.mjs has built them again, so that an edit shows on the next reload; a page
+// (index.html, ...) is served as that build wrote it into build/pages/.
 // Usage: node scripts/serve.mjs [--port 8000] [--host 127.0.0.1] [--root .] [--quiet]
 import { createServer } from "node:http";
 import { createReadStream, statSync } from "node:fs";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { precacheSource } from "./offline.mjs";
+import { pageFile, precacheSource } from "./offline.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -103,6 +104,9 @@ const server = createServer(async (request, response) => {
       path = join(path, "index.html");
       info = statSync(path);
     }
+    // A page is served as the build wrote it (its chunks preloaded), when it did.
+    path = join(root, pageFile(root, relative(root, path)));
+    info = statSync(path);
   } catch {
     response.writeHead(404, { "content-type": "text/plain" }).end("not found");
     return;

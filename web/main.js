@@ -10,7 +10,8 @@ import { CascadePanel } from "./ui/cascade.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
 import { LANGUAGES, onLanguageChange, t } from "./i18n/index.js";
-import { choosePageLanguage, startLanguage } from "./i18n/page.js";
+import { choosePageLanguage } from "./i18n/page.js";
+import { startLanguage } from "./i18n/choice.js";
 import { setFigurines } from "./i18n/notation.js";
 
 const $ = (id) => document.getElementById(id);

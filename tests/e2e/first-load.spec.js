@@ -55,3 +55,29 @@ test("the playground loads its scripts bundled, and its language without the les
   expect(held.filter((module) => module.includes("lessons"))).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test("the served page preloads every script the board needs, its language's catalog included", async ({ browser }) => {
+  // The language the page will choose: the browser's (Russian), and a stored choice over it.
+  for (const [locale, stored, code] of [["ru-RU", null, "ru"], ["ru-RU", "de", "de"], ["en-US", null, "en"]]) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    if (stored) await page.addInitScript((language) => localStorage.setItem("grolman.prefs", JSON.stringify({ language })), stored);
+    const errors = await openPage(page);
+    const { readyAt, loaded } = await requests(page);
+    const scripts = loaded.filter((r) => r.at < readyAt && r.path.endsWith(".js")).map((r) => r.path);
+    // Links of the served HTML, and those its inline script added before any module ran.
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll("link[rel=modulepreload]")].map((link) => new URL(link.href).pathname));
+    const served = await (await page.request.get("index.html")).text();
+    expect(scripts).toContain(fileOf(`web/i18n/${code}/index.js`));
+    for (const script of scripts) {
+      expect(preloaded, `${locale} ${stored}: ${script}`).toContain(script);
+      if (script !== fileOf(`web/i18n/${code}/index.js`)) expect(served).toContain(`<link rel="modulepreload" href="${script.slice(1)}">`);
+    }
+    for (const other of ["en", "ru", "es", "de"].filter((language) => language !== code)) {
+      expect(preloaded).not.toContain(fileOf(`web/i18n/${other}/index.js`));
+    }
+    await expect(page.locator("html")).toHaveAttribute("lang", code);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});

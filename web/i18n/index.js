@@ -6,9 +6,9 @@
 // English is the reference: tests/unit/i18n.test.mjs holds every other catalog to its keys and
 // placeholders, and a key missing at run time falls back to English (when it is loaded) or to the
 // key itself, so that a gap shows as a readable word rather than a blank.
+import { supported } from "./choice.js";
 
-/** The languages offered, each named in itself (as a picker lists them). */
-export const LANGUAGES = { en: "English", ru: "Русский", es: "Español", de: "Deutsch" };
+export { LANGUAGES, browserLanguage, supported } from "./choice.js";
 
 // Literal paths, so that the service worker's file list and any bundler see every catalog. These
 // are the texts every page needs (each language's index.js: the interface and the errors); a page
@@ -26,22 +26,6 @@ const parts = [PAGE];
 const loaded = {};
 let current = "en";
 const listeners = new Set();
-
-/** The language of `code` ("de-AT" → "de"), or null when none of ours. */
-export function supported(code) {
-  const base = String(code ?? "").toLowerCase().split(/[-_]/)[0];
-  return Object.hasOwn(LANGUAGES, base) ? base : null;
-}
-
-/** The first of the browser's languages that we have, else English. */
-export function browserLanguage() {
-  const wanted = globalThis.navigator?.languages ?? [globalThis.navigator?.language];
-  for (const code of wanted) {
-    const language = supported(code);
-    if (language) return language;
-  }
-  return "en";
-}
 
 /** Makes every load from now on bring one more part of the catalog: `loaders` maps each
  *  language to the import of its texts (learn.html's lessons). */

@@ -10,7 +10,8 @@ import init from "../../pkg/grolman.js";
 import { openGame, variantList, variantName } from "../game/open.js";
 import { Projector } from "../ui/projector.js";
 import { onLanguageChange, t, withTexts } from "../i18n/index.js";
-import { choosePageLanguage, startLanguage } from "../i18n/page.js";
+import { choosePageLanguage } from "../i18n/page.js";
+import { startLanguage } from "../i18n/choice.js";
 import "../embed/grolman-board.js";
 import { keepOffline } from "../offline.js";
 

@@ -5,7 +5,8 @@
 // with the same rule numbers (tests/unit/markdown.test.mjs), so rules.html#1.6 is rule 1.6 in all.
 import { readMarkdown } from "./markdown.js";
 import { t } from "../i18n/index.js";
-import { choosePageLanguage, startLanguage } from "../i18n/page.js";
+import { choosePageLanguage } from "../i18n/page.js";
+import { startLanguage } from "../i18n/choice.js";
 
 /** The rules' file in `code`: English is docs/rules.md itself. */
 const rulesFile = (code) => (code === "en" ? "docs/rules.md" : `docs/rules.${code}.md`);
