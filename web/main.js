@@ -9,7 +9,7 @@ import { ErrorLine, StatusBanner } from "./ui/banner.js";
 import { CascadePanel } from "./ui/cascade.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
-import { LANGUAGES, onLanguageChange, t } from "./i18n/index.js";
+import { LANGUAGES, PANELS, language, load, onLanguageChange, t, withTexts } from "./i18n/index.js";
 import { choosePageLanguage } from "./i18n/page.js";
 import { startLanguage } from "./i18n/choice.js";
 import { setFigurines } from "./i18n/notation.js";
@@ -182,10 +182,12 @@ async function start() {
 
   // For scripts/measure.mjs: milliseconds from navigation start to a playable board.
   window.grolman = { controller, board, readyAt: performance.now(), initMs: performance.now() - started };
-  // What playing does not need loads now that the board is playable: the side panels, then,
+  // What playing does not need loads now that the board is playable: the side panels and their
+  // texts (from now on every language loads with them), then,
   // while the page idles, the Embed dialog (web/embed/dialog.js installs its own button in the
   // Share section). The page says it is ready (body[data-ready]) once the panels answer.
-  const { bindPanels } = await import("./ui/panels.js");
+  withTexts(PANELS);
+  const [{ bindPanels }] = await Promise.all([import("./ui/panels.js"), load(language())]);
   panels = bindPanels(controller, { prefs, save: savePrefs, note, studio, host });
   document.body.dataset.ready = "true";
   const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));

@@ -2,7 +2,8 @@
 // rules' extras package (PGN, the diagram SVG, the board editor) are even asked for; they load
 // after it, and the extras when a panel first needs them. The page loads its scripts as the
 // bundles of scripts/build-web.mjs (build/modules.json says which source modules each file holds),
-// and of its language's texts only the interface's and the errors', never the lessons'.
+// and of its language's texts first only what the board needs (index.js), the panels' texts once
+// it is playable, never the lessons'.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { clickMove, expectTurns, openPage } from "./helpers.js";
@@ -42,7 +43,7 @@ test("the board is playable before the panels and the extras package load", asyn
   expect(errors).toEqual([]);
 });
 
-test("the playground loads its scripts bundled, and its language without the lessons' texts", async ({ page }) => {
+test("the playground loads its scripts bundled, and its language without the lessons' texts, the panels' after the board", async ({ page }) => {
   const errors = await openPage(page);
   const { readyAt, loaded } = await requests(page);
   const before = loaded.filter((r) => r.at < readyAt).map((r) => r.path);
@@ -53,6 +54,9 @@ test("the playground loads its scripts bundled, and its language without the les
   const held = loaded.flatMap((r) => modules[r.path.slice(1)] ?? []);
   expect(held).toContain("web/i18n/en/errors.js");
   expect(held.filter((module) => module.includes("lessons"))).toEqual([]);
+  // The panels' texts come once the board is playable.
+  expect(before).not.toContain(fileOf("web/i18n/en/panels.js"));
+  expect(loaded.map((r) => r.path)).toContain(fileOf("web/i18n/en/panels.js"));
   expect(errors).toEqual([]);
 });
 

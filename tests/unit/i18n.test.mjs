@@ -4,15 +4,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { LANGUAGES } from "../../web/i18n/index.js";
 
 const root = new URL("../../", import.meta.url).pathname;
-/** A language's whole catalog: its pages' part and its lessons' part (web/i18n/index.js). */
-const catalog = async (code) => ({
-  ...(await import(`../../web/i18n/${code}/index.js`)).default,
-  ...(await import(`../../web/i18n/${code}/lessons.js`)).default,
-});
+/** The parts of a language's catalog (web/i18n/index.js): what every page loads first, the
+ *  panels' texts, the lessons'. */
+const PARTS = ["index", "panels", "lessons"];
+const part = async (code, name) => (await import(`../../web/i18n/${code}/${name}.js`)).default;
+/** A language's whole catalog: all its parts. */
+const catalog = async (code) => Object.assign({}, ...(await Promise.all(PARTS.map((name) => part(code, name)))));
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 /** A text's forms: the string itself, or each form of a plural text. */
 const forms = (value) => (typeof value === "string" ? [value] : Object.values(value));
@@ -41,14 +42,65 @@ export function differences(english, other, code) {
   return problems;
 }
 
-test("every language has English's keys, no others, and each text English's placeholders", async () => {
+test("every language has English's keys, no others, and each text English's placeholders, part by part", async () => {
   const english = await catalog("en");
   for (const value of Object.values(english)) {
     assert.ok(typeof value === "string" || (typeof value === "object" && typeof value.other === "string"), `not a text: ${JSON.stringify(value)}`);
   }
+  // Part by part: a text in another part than English's would be missing where English has it.
   for (const code of Object.keys(LANGUAGES).filter((c) => c !== "en")) {
-    assert.deepEqual(differences(english, await catalog(code), code), []);
+    for (const name of PARTS) {
+      const problems = differences(await part("en", name), await part(code, name), code);
+      assert.deepEqual(problems.map((problem) => `${name}.js: ${problem}`), []);
+    }
   }
+});
+
+test("no text is in two parts of English's catalog", async () => {
+  const seen = new Map();
+  const twice = [];
+  for (const name of PARTS) {
+    for (const key of Object.keys(await part("en", name))) {
+      if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${name}`);
+      seen.set(key, name);
+    }
+  }
+  assert.deepEqual(twice, []);
+});
+
+/** The modules that `entry` imports at once (static imports, transitively), `entry` included. */
+function eagerModules(entry) {
+  const found = new Set();
+  const queue = [entry];
+  while (queue.length) {
+    const path = queue.pop();
+    if (found.has(path) || !path.startsWith("web/") || path.startsWith("web/i18n/")) continue;
+    found.add(path);
+    for (const m of readFileSync(join(root, path), "utf8").matchAll(/^import\s+(?:[^'"]*?\bfrom\s+)?["']([^"']+)["']/gm)) {
+      queue.push(join(dirname(path), m[1]));
+    }
+  }
+  return [...found];
+}
+
+test("the texts that a page's first screen names are in the part every page loads first", async () => {
+  const first = await part("en", "index");
+  const english = await catalog("en");
+  // The pages' static texts, the modules of the playground's board (web/main.js and what it
+  // imports at once) and of the rules page. A literal that is a key, or a template whose
+  // ${...} stand for one word each, names a text.
+  const paths = [...eagerModules("web/main.js"), ...eagerModules("web/learn/rules.js"), "index.html", "learn.html", "rules.html", "embed.html"];
+  const misplaced = [];
+  for (const path of paths) {
+    const text = readFileSync(join(root, path), "utf8");
+    const words = [...text.matchAll(/"([a-z][\w-]*(?:\.[\w-]+)+)"/g)].map((m) => m[1]).filter((key) => Object.hasOwn(english, key));
+    for (const [, template] of text.matchAll(/`([a-z][\w-]*\.[^`]*\$\{[^`]*)`/g)) {
+      const pattern = new RegExp(`^${template.split(/\$\{[^}]*\}/).map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, "\\$&")).join("[^.]+")}$`);
+      words.push(...Object.keys(english).filter((key) => pattern.test(key)));
+    }
+    for (const key of new Set(words)) if (!Object.hasOwn(first, key)) misplaced.push(`${path}: ${key}`);
+  }
+  assert.deepEqual(misplaced, []);
 });
 
 test("the comparison finds a missing key, an extra key, a changed placeholder and a missing plural form", () => {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import init, { solveProblem } from "../../pkg/engine/grolman_engine.js";
 import initPage from "../../pkg/grolman.js";
-import english from "../../web/i18n/en/ui.js";
+import english from "../../web/i18n/en/panels.js";
 import { load, t, useLanguage } from "../../web/i18n/index.js";
 import { ENGLISH } from "../../web/i18n/notation.js";
 import { solutionText } from "../../web/ui/solution.js";

@@ -1,8 +1,9 @@
 // The page's languages: `t(key, params)` gives the text of `key` in the chosen language, with
-// `{name}` placeholders filled from `params`. Each language is one folder (en/, ru/, es/, de/)
-// whose index.js merges ui.js (the interface) and errors.js (errors shown to people); its
-// lessons.js (the lessons) is learn.html's part (withTexts). Only the chosen language's catalog
-// is loaded, by dynamic import.
+// `{name}` placeholders filled from `params`. Each language is one folder (en/, ru/, es/, de/) of
+// parts, each loaded by dynamic import, only for the chosen language: index.js merges ui.js (the
+// interface a playable board needs) and errors.js (the rules' errors), which every page loads
+// first; panels.js (the side panels, the element's modes, the problems' errors) comes once the
+// playground's board is playable (PANELS); lessons.js is learn.html's (withTexts).
 // English is the reference: tests/unit/i18n.test.mjs holds every other catalog to its keys and
 // placeholders, and a key missing at run time falls back to English (when it is loaded) or to the
 // key itself, so that a gap shows as a readable word rather than a blank.
@@ -11,13 +12,22 @@ import { supported } from "./choice.js";
 export { LANGUAGES, browserLanguage, supported } from "./choice.js";
 
 // Literal paths, so that the service worker's file list and any bundler see every catalog. These
-// are the texts every page needs (each language's index.js: the interface and the errors); a page
-// adds its own part with withTexts (learn.html its lessons.js), so that no other page loads it.
+// are the texts every page needs first (each language's index.js); a page adds the other parts it
+// needs with withTexts, so that no page loads a part before it needs it.
 const PAGE = {
   en: () => import("./en/index.js"),
   ru: () => import("./ru/index.js"),
   es: () => import("./es/index.js"),
   de: () => import("./de/index.js"),
+};
+
+/** The rest of the interface (each language's panels.js): what the playground's side panels and
+ *  dialogs write, <grolman-board>'s modes, and the errors of problem texts and PGN. */
+export const PANELS = {
+  en: () => import("./en/panels.js"),
+  ru: () => import("./ru/panels.js"),
+  es: () => import("./es/panels.js"),
+  de: () => import("./de/panels.js"),
 };
 
 const catalogs = {};
@@ -30,7 +40,7 @@ const listeners = new Set();
 /** Makes every load from now on bring one more part of the catalog: `loaders` maps each
  *  language to the import of its texts (learn.html's lessons). */
 export function withTexts(loaders) {
-  parts.push(loaders);
+  if (!parts.includes(loaders)) parts.push(loaders);
 }
 
 /** The catalog of `code` with every part, each part loaded once. */

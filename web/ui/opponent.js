@@ -6,8 +6,11 @@ import { Cancelled, EngineClient } from "../worker/client.js";
 import { marksFrom } from "../board/state.js";
 import { turnText } from "../cascade/summary.js";
 import { errorText } from "../i18n/error-text.js";
-import { language, t } from "../i18n/index.js";
+import { PANELS, language, t, withTexts } from "../i18n/index.js";
 import { shown } from "../i18n/notation.js";
+
+// Its texts are the catalog's panels part (whoever loads a language from now on brings it).
+withTexts(PANELS);
 
 /** The engine's level (1-5) of a variant, as the facade gives it: `{ level, movetimeMs, maxDepth,
  *  label, meaning }`. The levels are the engine crate's (grolman-engine level.rs), the ones

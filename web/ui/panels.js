@@ -1,7 +1,7 @@
 // The side panels that playing a turn does not need: the computer, analysis, projector mode, the
 // Solve panel and the studio (the board editor's button and fragments), the New game and PGN
-// dialogs and the link to copy. web/main.js imports this module once the board is playable, so that the first load
-// waits for none of them.
+// dialogs and the link to copy. web/main.js imports this module once the board is playable, with
+// the catalog's part of their texts (PANELS), so that the first load waits for none of them.
 import { Opponent } from "./opponent.js";
 import { AnalysisPanel } from "./analysis.js";
 import { Projector, turnWalk } from "./projector.js";

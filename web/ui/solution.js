@@ -11,8 +11,11 @@
 
 import { Game, passFen } from "../../pkg/grolman.js";
 import { errorText } from "../i18n/error-text.js";
-import { plural, t } from "../i18n/index.js";
+import { PANELS, plural, t, withTexts } from "../i18n/index.js";
 import { ENGLISH, shown } from "../i18n/notation.js";
+
+// Its texts are the catalog's panels part (whoever loads a language from now on brings it).
+withTexts(PANELS);
 
 /** The other side passes here: the next move is played on `passFen` of the position. */
 export const PASS = null;
