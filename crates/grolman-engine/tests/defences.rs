@@ -3,160 +3,12 @@
 //! all three rule sets; the positions where an option changes the answer are worked out in
 //! comments.
 
-use grolman::{has_legal_turn, Castling, CastlingSide, Color, Position, Rules};
+mod brute;
+
+use brute::Brute;
+use grolman::{has_legal_turn, CastlingSide, Position, Rules};
 use grolman_engine::problem::{parse, solve, TwinReport};
 use grolman_engine::turns::children;
-
-/// A direct play or selfplay problem solved by walking every line, with the options' rules
-/// as Popeye states them.
-struct Brute {
-    rules: Rules,
-    selfplay: bool,
-    stalemate: bool,
-    threat: Option<u32>,
-    non_trivial: Option<(u32, u32)>,
-    /// `NullMoves`: either side may pass when not in check.
-    passes: bool,
-    /// `CastlingMutuallyExclusive`: White's castling to this side and Black's to that one
-    /// exclude each other.
-    exclusive: Option<(CastlingSide, CastlingSide)>,
-}
-
-impl Brute {
-    /// The side to move has lost by the goal.
-    fn lost(&self, pos: &Position) -> bool {
-        !has_legal_turn(pos, self.rules) && pos.is_check() != self.stalemate
-    }
-
-    /// The defender's choice groups (Tatarstan owner promotions: the mover picks the group,
-    /// the other side the member), each as the positions after its members.
-    /// With `passes`, the pass is a group of its own, last.
-    fn groups(&self, pos: &Position) -> Vec<Vec<Position>> {
-        let ch = children(pos, self.rules);
-        let mut out: Vec<Vec<Position>> = (0..ch.groups.len())
-            .map(|g| {
-                ch.members(g)
-                    .iter()
-                    .map(|m| self.excluded(pos, m.after.clone()))
-                    .collect()
-            })
-            .collect();
-        if self.passes {
-            out.extend(pos.passed().ok().map(|p| vec![p]));
-        }
-        out
-    }
-
-    /// The attacker (to move) wins within `n` turns, with `budget` non-trivial defences left
-    /// to grant.
-    fn wins(&self, pos: &Position, n: u32, budget: u32) -> bool {
-        n > 0
-            && self
-                .groups(pos)
-                .iter()
-                .any(|g| g.iter().all(|a| self.loses(a, n, budget)))
-    }
-
-    /// `after`, played in `pos`, with the castling right that its castling excludes gone:
-    /// the mover's king went from e1 (e8) to g1 or c1 (g8 or c8).
-    fn excluded(&self, pos: &Position, after: Position) -> Position {
-        let Some((white, black)) = self.exclusive else {
-            return after;
-        };
-        let mover = pos.turn();
-        let (rank, mine, theirs) = match mover {
-            Color::White => (0, white, black),
-            Color::Black => (7, black, white),
-        };
-        let king = |p: &Position| p.board().king_of(mover).map(|s| (s.file(), s.rank()));
-        let to = match mine {
-            CastlingSide::King => 6,
-            CastlingSide::Queen => 2,
-        };
-        if king(pos) != Some((4, rank)) || king(&after) != Some((to, rank)) {
-            return after;
-        }
-        let mut setup = after.setup();
-        setup.castling = Castling(setup.castling.0 & !Castling::bit(mover.other(), theirs));
-        Position::from_setup(setup).unwrap()
-    }
-
-    /// The NonTrivial budget left after the defender's node `pos` (after an attacker turn
-    /// with `n - 1` to come) has spent its share; `None` when it would need more.
-    fn left_after(&self, pos: &Position, n: u32, budget: u32) -> Option<u32> {
-        let Some((_, k)) = self.non_trivial else {
-            return Some(budget);
-        };
-        if n - 1 <= k {
-            return Some(budget);
-        }
-        let open = self
-            .groups(pos)
-            .iter()
-            .filter(|g| k == 0 || !g.iter().any(|x| self.answered(x, k, budget)))
-            .count() as u32;
-        budget.checked_sub(open.saturating_sub(1))
-    }
-
-    /// After a defence, the attacker wins within `k` (or, in selfplay, has been mated).
-    fn answered(&self, x: &Position, k: u32, budget: u32) -> bool {
-        (self.selfplay && self.lost(x)) || self.wins(x, k, budget)
-    }
-
-    /// After an attacker turn with `n - 1` attacker turns to come, the defender loses.
-    /// `Threat t` applies with more than `t` turns to come; `NonTrivial m k` with more than
-    /// `k`: each defence beyond the first not answered within `k` (with `k` = 0: each defence
-    /// beyond the first) spends one of the `m` granted along the line.
-    fn loses(&self, pos: &Position, n: u32, budget: u32) -> bool {
-        if !self.selfplay && self.lost(pos) {
-            return true;
-        }
-        if !self.selfplay && n == 1 {
-            return false;
-        }
-        let defences = self.groups(pos);
-        if defences.is_empty() {
-            return false;
-        }
-        if let Some(t) = self.threat {
-            if n - 1 > t {
-                if let Ok(passed) = pos.passed() {
-                    if !self.wins(&passed, t, budget) {
-                        return false;
-                    }
-                }
-            }
-        }
-        let Some(budget) = self.left_after(pos, n, budget) else {
-            return false;
-        };
-        defences
-            .iter()
-            .all(|g| g.iter().any(|x| self.answered(x, n - 1, budget)))
-    }
-
-    /// The keys' turn codes, sorted.
-    fn keys(&self, pos: &Position, n: u32) -> Vec<String> {
-        let budget = self.non_trivial.map_or(0, |(m, _)| m);
-        let winning: Vec<u64> = self
-            .groups(pos)
-            .into_iter()
-            .filter(|g| g.iter().all(|a| self.loses(a, n, budget)))
-            .flatten()
-            .map(|a| a.key())
-            .collect();
-        let mut out: Vec<String> = grolman::notation::legal_turns(pos, self.rules)
-            .into_iter()
-            .filter(|t| winning.contains(&self.excluded(pos, t.after.clone()).key()))
-            .map(|t| t.code)
-            .collect();
-        if pos.passed().is_ok_and(|p| winning.contains(&p.key())) {
-            out.push("0000".into());
-        }
-        out.sort();
-        out
-    }
-}
 
 fn problem(condition: &str, pieces: &str, stipulation: &str, options: &str) -> String {
     format!("BeginProblem\n{condition}\nPieces {pieces}\nStipulation {stipulation}\n{options}\nEndProblem")
@@ -225,6 +77,7 @@ fn threat_n_requires_a_threat_only_with_more_play_to_come() {
             non_trivial: None,
             passes: false,
             exclusive: None,
+            max_flights: None,
         }
     };
     let (solved, changed) = against_brute(&cases, "#3", "Threat 1", brute(Some(1)));
@@ -260,6 +113,7 @@ fn non_trivial_spends_its_budget_along_the_line() {
             non_trivial: Some((m, k)),
             passes: false,
             exclusive: None,
+            max_flights: None,
         }
     };
     let mut changed = 0;
@@ -292,6 +146,7 @@ fn a_selfstalemate_forces_the_defender_to_stalemate_the_attacker() {
         non_trivial: None,
         passes: false,
         exclusive: None,
+        max_flights: None,
     };
     let cases = [
         pieces,
@@ -324,6 +179,7 @@ fn null_moves_let_either_side_pass() {
             non_trivial: None,
             passes: true,
             exclusive: None,
+            max_flights: None,
         }
     };
     let (mut solved, mut changed) = (0, 0);
@@ -497,6 +353,7 @@ fn non_trivial_lines_shown_follow_the_budget_left() {
                     non_trivial: Some((m, k)),
                     passes: false,
                     exclusive: None,
+                    max_flights: None,
                 };
                 let pos = Position::from_fen(&r.fen).unwrap();
                 for key in &r.keys {
@@ -526,6 +383,7 @@ fn mutually_exclusive_castlings_take_the_other_right_away() {
             non_trivial: None,
             passes: false,
             exclusive,
+            max_flights: None,
         }
     };
     let pair = Some((CastlingSide::Queen, CastlingSide::King));
@@ -549,4 +407,61 @@ fn mutually_exclusive_castlings_take_the_other_right_away() {
         })
         .collect();
     assert_eq!(tries, [("Rd1", vec!["O-O"])]);
+}
+
+#[test]
+fn max_flightsquares_lets_a_king_with_too_many_flights_defend() {
+    // Kc6 Rh1 Bb5 against Ka7 Pb6: the key 1.Kc7! leaves the king one flight (1...Ka8
+    // 2.Ra1#), so `MaxFlightsquares 0` takes it away and `MaxFlightsquares 1` keeps it. A turn
+    // that moves the king counts (castling, a Grolman king that follows), as in Popeye's
+    // program, whose manual says "more or equal" where the program allows exactly n.
+    let key = |option: &str| {
+        keys(&report(&problem(
+            "",
+            "White Kc6 Rh1 Bb5 Black Ka7 Pb6",
+            "#2",
+            option,
+        )))
+    };
+    assert_eq!(key(""), ["c6c7"]);
+    assert_eq!(key("Option MaxFlightsquares 1"), ["c6c7"]);
+    assert!(key("Option MaxFlightsquares 0").is_empty());
+    let cases = [
+        "White Kc6 Rh1 Bb5 Black Ka7 Pb6",
+        "White Kc7 Rh1 Sc5 Black Ka7 Pa6",
+        "White Kf6 Qg1 Black Kh8 Pa5",
+        "White Kb6 Qg1 Black Ka8 Pb7",
+    ];
+    let brute = |most, selfplay| {
+        move |rules| Brute {
+            rules,
+            selfplay,
+            stalemate: false,
+            threat: None,
+            non_trivial: None,
+            passes: false,
+            exclusive: None,
+            max_flights: Some(most),
+        }
+    };
+    let (mut solved, mut changed) = (0, 0);
+    for (stipulation, most) in [("#2", 0), ("#2", 1), ("#3", 1)] {
+        let (s, c) = against_brute(
+            &cases,
+            stipulation,
+            &format!("MaxFlightsquares {most}"),
+            brute(most, false),
+        );
+        solved += s;
+        changed += c;
+    }
+    let selfmates = [
+        "White Qd8 Bg1 Kh1 Ba6 Black Kh3 Pg3 Ph7",
+        "White Qd8 Bg1 Kh1 Be2 Black Kh3 Pg3 Pd7",
+    ];
+    let (s, _) = against_brute(&selfmates, "s#2", "MaxFlightsquares 0", brute(0, true));
+    assert!(
+        solved > 0 && changed > 0 && s > 0,
+        "{solved} solved, {changed} changed, {s} selfmates"
+    );
 }

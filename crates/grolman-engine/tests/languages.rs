@@ -162,12 +162,16 @@ const OPTIONS: [&str; 3] = [
      NoCastling a1 h8 Intelligent 2 MaxTime 10 Duplex MatesIn1 TrivialTriesAvoid KeepMatingPiece
      Beep 2 SuppressGrid WriteGrid GoalIsEnd NullMoves CastlingMutuallyExclusive a1h8 LaTeX out.tex
      Award 1st Prize
+     LaTeXPieces G G Grasshopper
+     NR NR Nightrider
      NextProblem Pieces White Ke1 Black Ke8 Stipulation h#2 Option WhiteToPlay HalfDuplex EndProblem",
     "DebutProbleme Forsyth 4r2t/8/8/3pP3/8/8/8/T3R2T Enonce s#2
      Option Defense 2 ApresCle Quodlibet NonTrivial 0 1 FinApresSolutionsCourtes EnPassant d7 d6 d5
      SansRoquer a1 h8 Intelligent 2 MaxTemps 10 Duplex MatsEn1 TrivialEssaiSupprimer RetiensPieceMatante
      Bip 2 SansGrille AjouteGrille ButEstFin CoupsVides RoquesMutuellementExclusifs a1h8 LaTeX out.tex
      Prix 1er Prix
+     PiecesLaTeX S S Sauterelle
+     NO NO Noctambule
      ASuivre Pieces Blanc Re1 Noir Re8 Enonce h#2 Option ApparentSeul DemiDuplex FinProbleme",
     "AnfangProblem Forsyth 4k2t/8/8/3bB3/8/8/8/T3K2T Forderung s#2
      Option Widerlegung 2 NachSchluessel Quodlibet NichtTrivial 0 1 StopNachKurzloesungen EnPassant d7 d6 d5
@@ -175,6 +179,8 @@ const OPTIONS: [&str; 3] = [
      HalteMattsetzendenStein Pieps 2 OhneGitter ZeichneGitter ZielIstEnde NullZuege
      RochadenGegenseitigAusschliessend a1h8 LaTeX out.tex
      Auszeichnung 1. Preis
+     LaTeXSteine G G Grashuepfer
+     N N Nachtreiter
      WeiteresProblem Steine Weiss Ke1 Schwarz Ke8 Forderung h#2 Option WeissBeginnt HalbDuplex EndeProblem",
 ];
 
@@ -271,6 +277,34 @@ fn a_twin_may_change_the_rule_set_in_each_language() {
                 ("condition Tatarstan chess", Variant::Tatarstan, line("tatarstan")),
                 ("condition Orthodox chess", Variant::Orthodox, line("orthodox")),
             ]
+        );
+    }
+}
+
+#[test]
+fn latex_pieces_are_read_and_dropped_and_an_entry_needs_its_abbreviation() {
+    use grolman_engine::problem::{Expected, ProblemErrorKind as Kind};
+    // Popeye names fairy pieces for its LaTeX diagram with them; we write no LaTeX (as with
+    // `LaTeX file`), so the entries are read as Popeye reads them and change nothing.
+    // (`OPTIONS` above has entries in each language.) Like Popeye, the reader takes the next
+    // word as the abbreviation wherever it stands, so an entry cut short is found at the end.
+    for (begin, latex) in [
+        ("BeginProblem", "LaTeXPieces"),
+        ("DebutProbleme", "PiecesLaTeX"),
+        ("AnfangProblem", "LaTeXSteine"),
+    ] {
+        let text = format!("{begin} {latex} G");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(
+            (e.line, e.token.as_str(), e.kind),
+            (
+                1,
+                "G",
+                Kind::EndOfInput {
+                    expected: Expected::LaTeXName
+                }
+            ),
+            "{text}"
         );
     }
 }

@@ -181,7 +181,7 @@ fn in_three_languages(en: &str, fr: &str, de: &str) -> [String; 3] {
 #[test]
 fn refused_options_say_why_in_each_language() {
     use grolman::Color;
-    use grolman_engine::problem::ProblemErrorKind as Kind;
+    use grolman_engine::problem::{Expected, ProblemErrorKind as Kind};
     let cases = [
         ("NoWk", "SansRB", "OhneWk", Kind::KinglessRefused(Color::White)),
         ("NoBk", "SansRN", "OhneSk", Kind::KinglessRefused(Color::Black)),
@@ -192,22 +192,28 @@ fn refused_options_say_why_in_each_language() {
             Kind::ExclusiveCastlingSquares,
         ),
         (
-            "StartMoveNumber 3",
-            "Enroute 3",
-            "StartZugnummer 3",
-            Kind::OptionNotSupported("StartMoveNumber"),
+            "StartMoveNumber 0",
+            "Enroute 0",
+            "StartZugnummer 0",
+            Kind::BadNumber(Expected::MoveNumber),
         ),
         (
-            "UpToMoveNumber 3",
-            "JusquAuCoup 3",
-            "BisZugnummer 3",
-            Kind::OptionNotSupported("UpToMoveNumber"),
+            "UpToMoveNumber three",
+            "JusquAuCoup trois",
+            "BisZugnummer drei",
+            Kind::BadNumber(Expected::MoveNumber),
         ),
         (
-            "MaxFlightsquares 2",
-            "MaxCasesFuites 2",
-            "MaxFluchtFelder 2",
-            Kind::OptionNotSupported("MaxFlightsquares"),
+            "UpToMoveNumber 2 StartMoveNumber 3",
+            "JusquAuCoup 2 Enroute 3",
+            "BisZugnummer 2 StartZugnummer 3",
+            Kind::NoFirstMoves { start: 3, up_to: 2 },
+        ),
+        (
+            "MaxFlightsquares many",
+            "MaxCasesFuites beaucoup",
+            "MaxFluchtFelder viele",
+            Kind::BadNumber(Expected::FlightCount),
         ),
         ("Search", "Search", "Suchen", Kind::OptionNotSupported("Search")),
         (
@@ -367,4 +373,56 @@ fn the_initial_game_array_sets_up_the_opening_position() {
         p.twins[0].position.fen(),
         "rnbqkbnr/ppppnppp/8/8/8/8/PPPQPPPP/RNBQKBNR w KQkq - 0 1"
     );
+}
+
+#[test]
+fn start_and_up_to_move_number_solve_the_first_moves_numbered_so() {
+    // The first moves are numbered in the order the solver tries them, the order of the rules
+    // crate's legal turns, as the progress counts them ("trying Kc7 (3 of 20)"). A cooked #2
+    // (four keys) and an h#2 with several solutions: the range keeps exactly the keys and
+    // solutions whose first move's number is in it.
+    let cases = [
+        ("White Kb6 Qg1 Black Ka8 Pb7", "#2"),
+        ("White Kc6 Rh1 Black Ka7 Pb6", "h#2"),
+    ];
+    for (pieces, stipulation) in cases {
+        let all = &reports(&problem(pieces, stipulation, "NoBoard"))[0];
+        let pos = grolman::Position::from_fen(&all.fen).unwrap();
+        let order: Vec<String> = grolman::notation::legal_turns(&pos, all.variant.into())
+            .into_iter()
+            .map(|t| t.code)
+            .collect();
+        let number = |s: &Vec<String>| order.iter().position(|c| *c == s[0]).unwrap() + 1;
+        let mut numbers: Vec<usize> = all.solutions.iter().map(number).collect();
+        numbers.dedup();
+        assert!(numbers.len() >= 2, "{pieces}: {numbers:?}");
+        // From the second first move that solves on, up to the last but one, and the second alone.
+        let (low, high) = (numbers[1], numbers[numbers.len() - 2]);
+        for (option, start, up_to) in [
+            (format!("StartMoveNumber {low}"), low, usize::MAX),
+            (format!("UpToMoveNumber {high}"), 1, high),
+            (format!("StartMoveNumber {low} UpToMoveNumber {low}"), low, low),
+        ] {
+            let r = &reports(&problem(pieces, stipulation, &option))[0];
+            let expected: Vec<&Vec<String>> = all
+                .solutions
+                .iter()
+                .filter(|s| (start..=up_to).contains(&number(s)))
+                .collect();
+            assert_eq!(
+                r.solutions.iter().collect::<Vec<_>>(),
+                expected,
+                "{pieces} {option}"
+            );
+            assert!(r.solutions.len() < all.solutions.len(), "{pieces} {option}");
+        }
+    }
+    // French and German spellings read the same.
+    for text in [
+        "DebutProbleme\nPieces Blanc Rb6 Dg1 Noir Ra8 Pb7\nEnonce #2\nOption Enroute 30 JusquAuCoup 40\nFinProbleme",
+        "AnfangProblem\nSteine Weiss Kb6 Dg1 Schwarz Ka8 Bb7\nForderung #2\nOption StartZugnummer 30 BisZugnummer 40\nEndeProblem",
+    ] {
+        let p = &parse(text).unwrap()[0];
+        assert_eq!((p.options.first_moves.start, p.options.first_moves.up_to), (Some(30), Some(40)));
+    }
 }

@@ -108,4 +108,7 @@ export default {
   "error.word.wanted.square": "ein Feld",
   "error.word.wanted.no-castling-squares": "die Felder der Steine, die nicht rochieren dürfen",
   "error.word.wanted.rook-pair": "das Feld eines weißen und eines schwarzen Turms, etwa a1h8",
+  "error.word.wanted.move-number": "die Nummer eines ersten Zuges (ab 1)",
+  "error.word.wanted.flight-count": "eine Zahl von Fluchtfeldern",
+  "error.word.wanted.latex-name": "die LaTeX-Abkürzung des Steins",
 };

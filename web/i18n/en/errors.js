@@ -113,4 +113,7 @@ export default {
   "error.word.wanted.square": "a square",
   "error.word.wanted.no-castling-squares": "the squares of units that may not castle",
   "error.word.wanted.rook-pair": "a white and a black rook's square, such as a1h8",
+  "error.word.wanted.move-number": "a first move's number (1 or more)",
+  "error.word.wanted.flight-count": "a number of flight squares",
+  "error.word.wanted.latex-name": "the piece's LaTeX abbreviation",
 };

@@ -108,4 +108,7 @@ export default {
   "error.word.wanted.square": "una casilla",
   "error.word.wanted.no-castling-squares": "las casillas de las piezas que no pueden enrocar",
   "error.word.wanted.rook-pair": "la casilla de una torre blanca y la de una negra, como a1h8",
+  "error.word.wanted.move-number": "el número de una primera jugada (1 o más)",
+  "error.word.wanted.flight-count": "un número de casillas de escape",
+  "error.word.wanted.latex-name": "la abreviatura LaTeX de la pieza",
 };

@@ -108,4 +108,7 @@ export default {
   "error.word.wanted.square": "поле",
   "error.word.wanted.no-castling-squares": "поля фигур, которым нельзя рокироваться",
   "error.word.wanted.rook-pair": "поле белой и поле чёрной ладьи, например a1h8",
+  "error.word.wanted.move-number": "номер первого хода (от 1)",
+  "error.word.wanted.flight-count": "число полей отступления",
+  "error.word.wanted.latex-name": "LaTeX-сокращение фигуры",
 };

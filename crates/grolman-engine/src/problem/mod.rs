@@ -296,6 +296,27 @@ pub struct Options {
     /// `CastlingMutuallyExclusive`: pairs of a white and a black castling of which only one
     /// may be played (its castling takes the other's right away).
     pub exclusive_castling: Vec<(CastlingSide, CastlingSide)>,
+    /// `MaxFlightsquares n`: a defender with more than n legal turns that move its king has
+    /// defended (Popeye's program; its manual says "more or equal").
+    pub max_flights: Option<u32>,
+    /// `StartMoveNumber n` / `UpToMoveNumber n`: only the first moves numbered n or later /
+    /// up to n are solved, in our numbering (the order [`Searching::index`] counts in).
+    pub first_moves: FirstMoves,
+}
+
+/// The first moves to solve, numbered from 1 in the order the solver tries them (the progress'
+/// [`Searching::index`]): from `start`, up to `up_to` (both included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FirstMoves {
+    pub start: Option<usize>,
+    pub up_to: Option<usize>,
+}
+
+impl FirstMoves {
+    /// Whether the first move numbered `number` (from 1) is solved.
+    pub fn includes(&self, number: usize) -> bool {
+        self.start.is_none_or(|s| number >= s) && self.up_to.is_none_or(|u| number <= u)
+    }
 }
 
 /// A problem with its twins.

@@ -22,8 +22,8 @@ use grolman::{has_legal_turn, notation, Castling, CastlingSide, Color, Position,
 use super::mate1::mates_in_one;
 use super::near::{leaves_near, Bound};
 use super::table::Table;
-use super::{Aim, Entry, Goal, Options, Problem, Twin, TwinReport, Verdict};
-use crate::turns::children;
+use super::{Aim, Entry, FirstMoves, Goal, Options, Problem, Twin, TwinReport, Verdict};
+use crate::turns::{children, Children};
 
 /// The solver was told to stop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,6 +120,7 @@ pub fn solve_twin_with(
         goal: stip.goal,
         options: &problem.options,
         non_trivial_left: problem.options.non_trivial.map_or(0, |(m, _)| m),
+        first_moves: problem.options.first_moves,
     };
     let mut report = TwinReport::empty(twin);
     solver.fill(&twin.position, stip, &mut report);
@@ -180,6 +181,9 @@ pub(super) struct Solver<'a> {
     /// `Option NonTrivial m k`: how many more non-trivial defences the attacker may still
     /// grant on the line being searched (Popeye's budget, spent along the line).
     pub(super) non_trivial_left: u32,
+    /// `StartMoveNumber` / `UpToMoveNumber`: the first moves of the play that are solved (all
+    /// while the set play is).
+    pub(super) first_moves: FirstMoves,
 }
 
 impl Solver<'_> {
@@ -343,7 +347,10 @@ impl Solver<'_> {
                 }
                 let ch = children(pos, s.rules);
                 let pass = s.pass(pos);
-                if (ch.is_empty() && pass.is_none()) || !s.threatens(pos, n, aim) {
+                if (ch.is_empty() && pass.is_none())
+                    || s.too_many_flights(pos, &ch)
+                    || !s.threatens(pos, n, aim)
+                {
                     return false;
                 }
                 s.granting(pos, n, aim, |s| {
@@ -363,7 +370,8 @@ impl Solver<'_> {
                 }
                 let ch = children(pos, s.rules);
                 let pass = s.pass(pos);
-                if (ch.is_empty() && pass.is_none()) || !s.threatens(pos, n, aim) {
+                let flights = n > 1 && s.too_many_flights(pos, &ch);
+                if (ch.is_empty() && pass.is_none()) || flights || !s.threatens(pos, n, aim) {
                     return false;
                 }
                 // A pass never mates: it must be answered with play to come.
@@ -395,6 +403,23 @@ impl Solver<'_> {
             true
         });
         found
+    }
+
+    /// `Option MaxFlightsquares k`: the defender (to move, with play to come after its turn) has
+    /// defended when more than `k` of its turns move its king, as Popeye's program counts
+    /// (each turn whose king ends elsewhere: a step, castling, or in Grolman chess a king that
+    /// follows; turns that differ only in the attacker's owner choices are one).
+    pub(super) fn too_many_flights(&self, pos: &Position, ch: &Children) -> bool {
+        let Some(most) = self.options.max_flights else {
+            return false;
+        };
+        let Some(king) = pos.board().king_of(pos.turn()) else {
+            return false;
+        };
+        let flights = (0..ch.groups.len())
+            .filter(|&g| ch.members(g)[0].after.board().king_of(pos.turn()) != Some(king))
+            .count();
+        flights > most as usize
     }
 
     /// `Option Threat t`: after an attacker turn with more than `t` of its turns still to

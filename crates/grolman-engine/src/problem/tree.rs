@@ -139,7 +139,11 @@ impl Solver<'_> {
             let plies = stip.help_plies();
             if self.options.set_play && plies > 1 {
                 if let Some(null) = null_move(pos) {
+                    // StartMoveNumber and UpToMoveNumber number the play's first moves, not the
+                    // set play's.
+                    let numbered = std::mem::take(&mut self.first_moves);
                     r.set_help = self.help_lines(&null, plies - 1, usize::MAX);
+                    self.first_moves = numbered;
                 }
             }
             self.help_report(pos, plies, r);
@@ -205,6 +209,9 @@ impl Solver<'_> {
             }
             if line.is_empty() {
                 self.trying(&t, index, count);
+                if !self.first_moves.includes(index + 1) {
+                    continue;
+                }
             }
             let ok = if plies == 1 {
                 self.reached(&t.after)
@@ -227,8 +234,10 @@ impl Solver<'_> {
             }
             line.pop();
         }
-        // NullMoves: a pass never checks, so it is never the last half-move.
-        if let Some(p) = self.pass(pos).filter(|_| plies > 1) {
+        // NullMoves: a pass never checks, so it is never the last half-move. As a first move it
+        // is numbered after the turns.
+        let numbered = !line.is_empty() || self.first_moves.includes(count + 1);
+        if let Some(p) = self.pass(pos).filter(|_| plies > 1 && numbered) {
             if !self.cancelled && out.len() < max && self.help(&p, plies - 1) {
                 line.push(Move::pass());
                 self.help_walk(&p, plies - 1, alone_first, max, line, out);
@@ -278,6 +287,9 @@ impl Solver<'_> {
             }
             if line.is_empty() {
                 self.trying(&t, index, count);
+                if !self.first_moves.includes(index + 1) {
+                    continue;
+                }
             }
             if !self.series_step(&t.after, n, aim) {
                 continue;
@@ -324,6 +336,9 @@ impl Solver<'_> {
                 index: index + 1,
                 count,
             };
+            if !self.first_moves.includes(index + 1) {
+                continue;
+            }
             if group.iter().all(|(_, after)| self.defend(after, n, aim)) {
                 for (m, after) in group {
                     r.solutions.push(vec![m.code.clone()]);

@@ -69,6 +69,12 @@ pub enum ProblemErrorKind {
     BadNumber(Expected),
     /// `EnPassant` with other than 3 or 4 squares.
     EnPassantSquares,
+    /// `StartMoveNumber` after `UpToMoveNumber` (or the other way round): no first move is
+    /// left to solve.
+    NoFirstMoves {
+        start: usize,
+        up_to: usize,
+    },
     /// `NoWk` / `NoBk`: the rules crate sets up no position without this side's king.
     KinglessRefused(Color),
     /// `NullMoves` with a stalemate goal (a side that may pass is never stalemated) or a
@@ -131,11 +137,17 @@ pub enum Expected {
     NoCastlingSquares,
     /// `CastlingMutuallyExclusive`'s pair of rook squares.
     RookPair,
+    /// `StartMoveNumber`'s and `UpToMoveNumber`'s.
+    MoveNumber,
+    /// `MaxFlightsquares`'.
+    FlightCount,
+    /// A `LaTeXPieces` entry's LaTeX abbreviation, after its piece.
+    LaTeXName,
 }
 
 impl Expected {
     /// Every kind, for tests that hold each to its text.
-    pub const ALL: [Expected; 20] = [
+    pub const ALL: [Expected; 23] = [
         Expected::FileName,
         Expected::Forsyth,
         Expected::Stipulation,
@@ -156,6 +168,9 @@ impl Expected {
         Expected::Square,
         Expected::NoCastlingSquares,
         Expected::RookPair,
+        Expected::MoveNumber,
+        Expected::FlightCount,
+        Expected::LaTeXName,
     ];
 
     /// The fact's value: `"solution-count"`.
@@ -181,6 +196,9 @@ impl Expected {
             Expected::Square => "square",
             Expected::NoCastlingSquares => "no-castling-squares",
             Expected::RookPair => "rook-pair",
+            Expected::MoveNumber => "move-number",
+            Expected::FlightCount => "flight-count",
+            Expected::LaTeXName => "latex-name",
         }
     }
 }
@@ -208,6 +226,9 @@ impl fmt::Display for Expected {
             Expected::Square => "a square",
             Expected::NoCastlingSquares => "the squares of units that may not castle",
             Expected::RookPair => "a white and a black rook's square, such as a1h8",
+            Expected::MoveNumber => "a first move's number (1 or more)",
+            Expected::FlightCount => "a number of flight squares",
+            Expected::LaTeXName => "the piece's LaTeX abbreviation",
         })
     }
 }
@@ -243,6 +264,10 @@ impl fmt::Display for ProblemErrorKind {
             K::EnPassantSquares => f.write_str(
                 "expected the last pawn move's 3 or 4 squares: departure, the squares passed over, arrival",
             ),
+            K::NoFirstMoves { start, up_to } => write!(
+                f,
+                "no first move to solve: StartMoveNumber {start} comes after UpToMoveNumber {up_to}"
+            ),
             K::KinglessRefused(color) => write!(
                 f,
                 "a problem where {color} has no king is not supported: positions need both kings here"
@@ -271,7 +296,8 @@ impl fmt::Display for ProblemErrorKind {
                 "unsupported option (supported: Try, Defence, SetPlay, Threat, NoThreat, Variations, \
                  PostKeyPlay, NonTrivial, NoShortVariations, Quodlibet, MaxSolutions, \
                  StopOnShortSolutions, MatesIn1, NullMoves, TrivialTriesAvoid, WhiteToPlay, Duplex, \
-                 HalfDuplex, EnPassant, NoCastling, CastlingMutuallyExclusive; NoBoard, MoveNumbers, \
+                 HalfDuplex, EnPassant, NoCastling, CastlingMutuallyExclusive, MaxFlightsquares, \
+                 StartMoveNumber, UpToMoveNumber; NoBoard, MoveNumbers, \
                  Intelligent, MaxTime, KeepMatingPiece, Beep, SuppressGrid, WriteGrid, GoalIsEnd are \
                  accepted and change nothing)",
             ),
@@ -362,6 +388,7 @@ codes!(ProblemErrorKind {
     K::TwinOffBoard(_) => "problem.twin-off-board",
     K::BadNumber(_) => "problem.bad-number",
     K::EnPassantSquares => "problem.en-passant-squares",
+    K::NoFirstMoves { .. } => "problem.no-first-moves",
     K::KinglessRefused(_) => "problem.kingless-refused",
     K::NullMovesRefused(_) => "problem.null-moves-refused",
     K::ExclusiveCastlingSquares => "problem.exclusive-castling-squares",
@@ -392,6 +419,9 @@ impl Coded for ProblemErrorKind {
         match self {
             K::UnknownVariant(e) => facts.text("name", &e.0),
             K::EndOfInput { expected } | K::BadNumber(expected) => facts.text("wanted", expected.name()),
+            K::NoFirstMoves { start, up_to } => {
+                facts.number("start", *start as u64).number("last", *up_to as u64)
+            }
             K::KinglessRefused(color) => facts.text("color", color),
             K::NullMovesRefused(s) => facts.text("stipulation", s),
             K::OptionNotSupported(name) => facts.text("option", name),

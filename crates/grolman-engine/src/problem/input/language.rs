@@ -36,6 +36,8 @@ pub(super) enum Keyword {
     InitialGameArray,
     /// `LaTeX file`: Popeye writes a LaTeX diagram there; ours writes none.
     LaTeX,
+    /// `LaTeXPieces`: the LaTeX names of fairy pieces, for that diagram.
+    LaTeXPieces,
     /// `SStipulation`: Popeye's structured stipulations, refused by name.
     SStipulation,
     Intended,
@@ -123,6 +125,7 @@ const KEYWORDS_EN: &[(&str, Keyword)] = &[
     ("zeroposition", K::ZeroPosition),
     ("initialgamearray", K::InitialGameArray),
     ("latex", K::LaTeX),
+    ("latexpieces", K::LaTeXPieces),
     ("sstipulation", K::SStipulation),
     ("intended", K::Intended),
 ];
@@ -146,6 +149,7 @@ const KEYWORDS_FR: &[(&str, Keyword)] = &[
     ("zeroposition", K::ZeroPosition),
     ("positioninitialepartie", K::InitialGameArray),
     ("latex", K::LaTeX),
+    ("pieceslatex", K::LaTeXPieces),
     ("senonce", K::SStipulation),
     ("intended", K::Intended),
 ];
@@ -169,6 +173,7 @@ const KEYWORDS_DE: &[(&str, Keyword)] = &[
     ("nullstellung", K::ZeroPosition),
     ("partieanfangsstellung", K::InitialGameArray),
     ("latex", K::LaTeX),
+    ("latexsteine", K::LaTeXPieces),
     ("sforderung", K::SStipulation),
     ("intended", K::Intended),
 ];

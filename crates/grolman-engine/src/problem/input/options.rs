@@ -110,11 +110,26 @@ impl Popeye {
                 }
                 Opt::NoWk => return Err(error(&w, Kind::KinglessRefused(Color::White))),
                 Opt::NoBk => return Err(error(&w, Kind::KinglessRefused(Color::Black))),
-                // Popeye counts first moves in its own order of generation, which ours does
-                // not follow; the others are not built.
-                Opt::StartMoveNumber => return Err(refused("StartMoveNumber")),
-                Opt::UpToMoveNumber => return Err(refused("UpToMoveNumber")),
-                Opt::MaxFlightsquares => return Err(refused("MaxFlightsquares")),
+                // Popeye numbers first moves in its own order of generation; these count in
+                // ours, the order our progress (and so `MoveNumbers`) numbers them in.
+                Opt::StartMoveNumber | Opt::UpToMoveNumber => {
+                    let n = number(Expected::MoveNumber)?;
+                    if n == 0 {
+                        return Err(error(&w, Kind::BadNumber(Expected::MoveNumber)));
+                    }
+                    let first = &mut o.first_moves;
+                    if opt == Opt::StartMoveNumber {
+                        first.start = Some(n as usize);
+                    } else {
+                        first.up_to = Some(n as usize);
+                    }
+                    if let (Some(start), Some(up_to)) = (first.start, first.up_to) {
+                        if start > up_to {
+                            return Err(error(&w, Kind::NoFirstMoves { start, up_to }));
+                        }
+                    }
+                }
+                Opt::MaxFlightsquares => o.max_flights = Some(number(Expected::FlightCount)?),
                 Opt::Search => return Err(refused("Search")),
                 Opt::MultiSolutions => return Err(refused("MultiSolutions")),
                 Opt::NoSymmetry => return Err(refused("NoSymmetry")),

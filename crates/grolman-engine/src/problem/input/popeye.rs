@@ -101,6 +101,7 @@ impl Popeye {
                 Keyword::Protocol | Keyword::LaTeX => {
                     self.expect(Expected::FileName, &tok)?;
                 }
+                Keyword::LaTeXPieces => self.latex_pieces()?,
                 Keyword::SStipulation => return Err(error(&tok, Kind::StructuredStipulation)),
                 Keyword::InitialGameArray => {
                     // Units given with Pieces before or after it stay (as in Popeye).
@@ -146,6 +147,18 @@ impl Popeye {
                 }
             }
         }
+    }
+
+    /// `LaTeXPieces`' entries, read as Popeye reads them and dropped (they name fairy pieces
+    /// for its LaTeX diagram): a piece of one or two letters, its LaTeX abbreviation, and its
+    /// full name to the end of that line; a longer word ends them (a keyword).
+    fn latex_pieces(&mut self) -> Result<(), ProblemError> {
+        while let Some(piece) = self.peek().filter(|t| t.text.chars().count() <= 2).cloned() {
+            self.at += 1;
+            let abbreviation = self.expect(Expected::LaTeXName, &piece)?;
+            self.rest_of_line(&abbreviation);
+        }
+        Ok(())
     }
 
     /// Words up to the next keyword.
