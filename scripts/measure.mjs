@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
 import { loadavg } from "node:os";
 import { median, servedChromium } from "./served-chromium.mjs";
+import { pageFile } from "./offline.mjs";
 import { speed } from "./speed.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,7 +43,8 @@ async function pageRequests(browser, base) {
 function weigh(dir, paths, title) {
   const groups = { wasm: [0, 0], js: [0, 0], css: [0, 0], html: [0, 0] };
   for (const path of new Set(paths)) {
-    const bytes = readFileSync(join(dir, path === "/" ? "index.html" : path));
+    // A page as the server answers it (build/pages/, when the build wrote one).
+    const bytes = readFileSync(join(dir, pageFile(dir, path === "/" ? "index.html" : path.slice(1))));
     const kind = path.endsWith(".wasm") ? "wasm" : path.endsWith(".js") ? "js" : path.endsWith(".css") ? "css" : "html";
     groups[kind][0] += bytes.length;
     groups[kind][1] += gzipSync(bytes, { level: 9 }).length;

@@ -1,5 +1,14 @@
 // Die Lektionen von learn.html auf Deutsch: dieselben Schlüssel wie en/lessons.js; Züge mit deutschen Buchstaben.
 export default {
+  // The page around the lessons (learn.html, web/learn/learn.js)
+  "learn.title": "Grolman-Schach und Tatarstan-Schach lernen",
+  "learn.intro": "Kurze Lektionen mit Brettern, die jeden Schritt eines Zuges nachspielen und erklären. Jede mit ✓ markierte Aussage über eine Stellung prüfen die Tests des Projekts gegen die Regel-Engine.",
+  "learn.back": "Zurück zur Spielwiese",
+  "learn.rules": "die vollständigen Regeln",
+  "learn.projector.title": "Beamer-Modus (p): ein Brett so groß wie der Bildschirm; Bild auf / Bild ab schrittweise durch die Bretter, die Pfeiltasten durch das gezeigte Brett, B verdunkelt",
+  "learn.lessons": "Lektionen",
+  "learn.loading": "Die Lektionen werden geladen …",
+  // The lessons
   "lesson.show-position": "Stellung zeigen",
   "lesson.hide-position": "Stellung verbergen",
   "lesson.claims-label": "Was die Regeln sagen (von Tests geprüft)",

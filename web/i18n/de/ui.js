@@ -261,14 +261,7 @@ export default {
   // The Embed dialog (web/embed/dialog.js) and offline use
   "update.ready": "Eine neue Version ist bereit: Sie gilt ab dem nächsten Laden der Seite.",
   "update.now": "Jetzt laden",
-  // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
-  "learn.title": "Grolman-Schach und Tatarstan-Schach lernen",
-  "learn.intro": "Kurze Lektionen mit Brettern, die jeden Schritt eines Zuges nachspielen und erklären. Jede mit ✓ markierte Aussage über eine Stellung prüfen die Tests des Projekts gegen die Regel-Engine.",
-  "learn.back": "Zurück zur Spielwiese",
-  "learn.rules": "die vollständigen Regeln",
-  "learn.projector.title": "Beamer-Modus (p): ein Brett so groß wie der Bildschirm; Bild auf / Bild ab schrittweise durch die Bretter, die Pfeiltasten durch das gezeigte Brett, B verdunkelt",
-  "learn.lessons": "Lektionen",
-  "learn.loading": "Die Lektionen werden geladen …",
+  // The rules page (rules.html, web/learn/rules.js)
   "rules.pageTitle": "{title}: Grolman-Schach und Tatarstan-Schach",
   "rules.playground": "Die Spielwiese",
   "rules.lessons": "die Lektionen",

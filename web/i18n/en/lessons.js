@@ -1,8 +1,18 @@
 // The lessons of learn.html in English: each lesson's title, paragraphs, board captions and claims,
 // keyed lesson.<id>.title / .text.<n> / .board.<board id> / .claim.<claim id> after web/learn/lessons.json
 // (which holds the boards and what each claim states, language-free, each board and claim with an id of
-// its own; tests/unit/lessons-text.test.mjs matches them).
+// its own; tests/unit/lessons-text.test.mjs matches them), and the page's own texts around them
+// (learn.*), which no other page shows.
 export default {
+  // The page around the lessons (learn.html, web/learn/learn.js)
+  "learn.title": "Learn Grolman chess and Tatarstan chess",
+  "learn.intro": "Short lessons with boards that replay every step of a turn and explain it. Every statement marked ✓ about a position is checked by the project's tests against the rules engine.",
+  "learn.back": "Back to the playground",
+  "learn.rules": "the full rules",
+  "learn.projector.title": "Projector mode (p): one board as large as the screen; Page Up / Page Down step on through the boards, the arrow keys through the board shown, B blanks",
+  "learn.lessons": "Lessons",
+  "learn.loading": "Loading the lessons…",
+  // The lessons
   "lesson.show-position": "show the position",
   "lesson.hide-position": "hide the position",
   "lesson.claims-label": "What the rules say (checked by tests)",

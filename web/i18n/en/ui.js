@@ -263,14 +263,7 @@ export default {
   // The Embed dialog (web/embed/dialog.js) and offline use
   "update.ready": "A new version is ready: it takes effect the next time the page loads.",
   "update.now": "Load it now",
-  // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
-  "learn.title": "Learn Grolman chess and Tatarstan chess",
-  "learn.intro": "Short lessons with boards that replay every step of a turn and explain it. Every statement marked ✓ about a position is checked by the project's tests against the rules engine.",
-  "learn.back": "Back to the playground",
-  "learn.rules": "the full rules",
-  "learn.projector.title": "Projector mode (p): one board as large as the screen; Page Up / Page Down step on through the boards, the arrow keys through the board shown, B blanks",
-  "learn.lessons": "Lessons",
-  "learn.loading": "Loading the lessons…",
+  // The rules page (rules.html, web/learn/rules.js)
   "rules.pageTitle": "{title}: Grolman chess and Tatarstan chess",
   "rules.playground": "The playground",
   "rules.lessons": "the lessons",

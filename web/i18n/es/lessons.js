@@ -1,5 +1,14 @@
 // Las lecciones de learn.html en español: las mismas claves que en/lessons.js; las jugadas con las letras españolas.
 export default {
+  // The page around the lessons (learn.html, web/learn/learn.js)
+  "learn.title": "Aprenda el ajedrez Grolman y el ajedrez de Tatarstán",
+  "learn.intro": "Lecciones breves con tableros que repiten cada paso de un turno y lo explican. Cada afirmación marcada con ✓ sobre una posición la comprueban las pruebas del proyecto contra el motor de reglas.",
+  "learn.back": "Volver al taller",
+  "learn.rules": "las reglas completas",
+  "learn.projector.title": "Modo proyector (p): un tablero tan grande como la pantalla; Re Pág / Av Pág recorren los tableros, las flechas el tablero mostrado, B oscurece",
+  "learn.lessons": "Lecciones",
+  "learn.loading": "Cargando las lecciones…",
+  // The lessons
   "lesson.show-position": "mostrar la posición",
   "lesson.hide-position": "ocultar la posición",
   "lesson.claims-label": "Lo que dicen las reglas (comprobado por las pruebas)",

@@ -261,14 +261,7 @@ export default {
   // The Embed dialog (web/embed/dialog.js) and offline use
   "update.ready": "Hay una versión nueva lista: se aplicará la próxima vez que cargue la página.",
   "update.now": "Cargarla ahora",
-  // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
-  "learn.title": "Aprenda el ajedrez Grolman y el ajedrez de Tatarstán",
-  "learn.intro": "Lecciones breves con tableros que repiten cada paso de un turno y lo explican. Cada afirmación marcada con ✓ sobre una posición la comprueban las pruebas del proyecto contra el motor de reglas.",
-  "learn.back": "Volver al taller",
-  "learn.rules": "las reglas completas",
-  "learn.projector.title": "Modo proyector (p): un tablero tan grande como la pantalla; Re Pág / Av Pág recorren los tableros, las flechas el tablero mostrado, B oscurece",
-  "learn.lessons": "Lecciones",
-  "learn.loading": "Cargando las lecciones…",
+  // The rules page (rules.html, web/learn/rules.js)
   "rules.pageTitle": "{title}: ajedrez Grolman y ajedrez de Tatarstán",
   "rules.playground": "El taller",
   "rules.lessons": "las lecciones",

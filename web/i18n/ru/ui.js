@@ -261,14 +261,7 @@ export default {
   // The Embed dialog (web/embed/dialog.js) and offline use
   "update.ready": "Готова новая версия: она заработает при следующей загрузке страницы.",
   "update.now": "Загрузить сейчас",
-  // The lessons' page (learn.html, web/learn/learn.js); the lessons themselves are lessons.js
-  "learn.title": "Учимся играть в шахматы Гролмана и татарстанские шахматы",
-  "learn.intro": "Короткие уроки с досками, которые показывают каждый шаг хода и объясняют его. Каждое утверждение о позиции, отмеченное ✓, проверяется тестами проекта по движку правил.",
-  "learn.back": "Назад на площадку",
-  "learn.rules": "полные правила",
-  "learn.projector.title": "Режим проектора (p): одна доска во весь экран; Page Up / Page Down — шаги по доскам, стрелки — шаги по показанной доске, B — тёмный экран",
-  "learn.lessons": "Уроки",
-  "learn.loading": "Загрузка уроков…",
+  // The rules page (rules.html, web/learn/rules.js)
   "rules.pageTitle": "{title}: шахматы Гролмана и татарстанские шахматы",
   "rules.playground": "Игровая площадка",
   "rules.lessons": "уроки",
