@@ -1,7 +1,8 @@
 // The side panels that playing a turn does not need: the computer, analysis, projector mode, the
 // Solve panel and the studio (the board editor's button and fragments), the New game and PGN
 // dialogs and the link to copy. web/main.js imports this module once the board is playable, with
-// the catalog's part of their texts (PANELS), so that the first load waits for none of them.
+// the catalog's part of their texts (PANELS) and their stylesheet (panels.css), so that the first
+// load waits for none of them.
 import { Opponent } from "./opponent.js";
 import { AnalysisPanel } from "./analysis.js";
 import { Projector, turnWalk } from "./projector.js";
@@ -9,6 +10,15 @@ import { SolvePanel } from "./solve.js";
 import { bindNewGameDialog, bindPgnDialog, copy } from "./dialogs.js";
 import { bindStudio } from "../edit/studio.js";
 import { t } from "../i18n/index.js";
+
+// The panels' own rules (the dialogs, the solution, analysis, projector mode): the first paint
+// does without them, and the panels are wired once they apply.
+const styles = Object.assign(document.createElement("link"), { rel: "stylesheet", href: new URL("./panels.css", import.meta.url).href });
+document.head.append(styles);
+await new Promise((done) => {
+  styles.onload = done;
+  styles.onerror = done;
+});
 
 const $ = (id) => document.getElementById(id);
 
