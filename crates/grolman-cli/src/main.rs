@@ -6,6 +6,7 @@ mod cpu;
 mod diagram_cmd;
 mod engine_cmd;
 mod match_cmd;
+mod openings_cmd;
 mod out;
 mod solve_bench;
 
@@ -169,7 +170,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "solve" => engine_cmd::solve(&args[1..])?,
         "solve-bench" => solve_bench::solve_bench(&args[1..])?,
         "match" => match_cmd::run_match(&args[1..])?,
-        "openings" => match_cmd::openings(&args[1..])?,
+        "openings" => openings_cmd::openings(&args[1..])?,
         "diagram" => diagram_cmd::diagram(&args[1..])?,
         other => return Err(usage(format!("unknown command {other:?}"))),
     }

@@ -8,8 +8,7 @@
 //! `search <variant> --fen F --movetime ms` printing `best <code> ...`. Every build since the
 //! engine came speaks it (`c1ae1cd` included), so any old build can be measured against.
 //!
-//! `grolman openings` makes the opening sets of `tests/data`: seeded random turns from the start,
-//! kept when a short search finds them about level.
+//! The opening sets of `tests/data` come from `grolman openings` (`openings_cmd.rs`).
 
 use std::path::Path;
 use std::process::Command;
@@ -37,7 +36,7 @@ fn player(spec: &str, rules: Rules, movetime_ms: f64) -> Result<Player, Failure>
     let first = parts.next().unwrap_or("");
     let binary = (first.contains('/') || Path::new(first).is_file()).then(|| first.to_string());
     let mut limits = Limits::movetime(movetime_ms);
-    let mut weights = Weights::default();
+    let mut weights = Weights::of(rules.variant);
     let mut depth_given = false;
     let mut nodes_given = false;
     let mut time_given = false;
@@ -296,24 +295,25 @@ pub fn elo_text(wins: u32, draws: u32, losses: u32) -> String {
     )
 }
 
-/// Positions, one FEN a line; `#` starts a comment line.
-fn read_openings(path: &str) -> Result<Vec<Position>, Failure> {
+/// Positions, one FEN a line; `#` starts a comment line, and a `;` ends the FEN (an EPD line's
+/// operations may follow, such as the perft suite's counts).
+pub(crate) fn read_positions(path: &str) -> Result<Vec<Position>, Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| input(format!("{path}: {e}")))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
+        let line = line.split(';').next().unwrap_or("").trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         out.push(Position::from_fen(line).map_err(|e| input(format!("{path}:{}: {e}", i + 1)))?);
     }
     if out.is_empty() {
-        return Err(input(format!("{path}: no openings")));
+        return Err(input(format!("{path}: no positions")));
     }
     Ok(out)
 }
 
-fn number<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, Failure> {
+pub(crate) fn number<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, Failure> {
     v.parse()
         .map_err(|_| usage(format!("{name} must be a positive number, not {v:?}")))
 }
@@ -361,7 +361,7 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let b_spec = b.ok_or_else(|| usage("missing --b (engine settings or a grolman binary)"))?;
     let a = player(&a_spec, rules, movetime)?;
     let b = player(&b_spec, rules, movetime)?;
-    let positions = read_openings(&openings)?;
+    let positions = read_positions(&openings)?;
     say!(
         "{} match: {games} games, {threads} threads, {} openings from {openings}",
         rules.variant.display_name(),
@@ -447,79 +447,6 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     ends.sort_by_key(|e| core::cmp::Reverse(e.1));
     let ends: Vec<String> = ends.iter().map(|(e, n)| format!("{e} {n}")).collect();
     say!("ends: {}", ends.join(", "));
-    Ok(())
-}
-
-/// A small seeded generator (xorshift64*), so that an opening set can be made again.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
-
-/// `grolman openings <variant> [--count N] [--plies P] [--seed S] [--depth D] [--margin cp]`:
-/// `count` positions after `plies` random turns from the start, each kept when a search to
-/// `depth` scores it within `margin` centipawns of level and the game goes on; no repeats.
-pub fn openings(args: &[String]) -> Result<(), Failure> {
-    let rules = variant(args.first())?;
-    let (mut count, mut plies, mut seed, mut depth, mut margin) = (50usize, 6usize, 1u64, 3u32, 60i32);
-    let mut it = args[1.min(args.len())..].iter();
-    while let Some(arg) = it.next() {
-        let v = it.next().ok_or_else(|| usage(format!("{arg} needs a value")))?;
-        match arg.as_str() {
-            "--count" => count = number("--count", v)?,
-            "--plies" => plies = number("--plies", v)?,
-            "--seed" => seed = number("--seed", v)?,
-            "--depth" => depth = number("--depth", v)?,
-            "--margin" => margin = number("--margin", v)?,
-            other => return Err(usage(format!("unknown openings option {other:?}"))),
-        }
-    }
-    say!(
-        "# {count} {} openings: grolman openings {} --count {count} --plies {plies} --seed {seed} --depth {depth} --margin {margin}",
-        rules.variant.display_name(),
-        rules.variant.name()
-    );
-    say!("# ({plies} random turns from the start, kept when a depth-{depth} search scores them within {margin} cp)");
-    let mut random = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let mut seen = std::collections::HashSet::new();
-    let mut made = 0;
-    let mut tries = 0;
-    while made < count {
-        tries += 1;
-        if tries > count * 200 {
-            return Err(input(format!(
-                "only {made} openings after {} tries: widen --margin",
-                tries - 1
-            )));
-        }
-        let mut game = Game::new(rules.variant, None).map_err(input)?;
-        for _ in 0..plies {
-            let turns = game.legal_turns();
-            if turns.is_empty() {
-                break;
-            }
-            let code = turns[random.below(turns.len())].code.clone();
-            game.play(&code).map_err(input)?;
-        }
-        let pos = game.position().clone();
-        if game.history().len() < plies || game.outcome().is_some() || !seen.insert(pos.key()) {
-            continue;
-        }
-        let mut engine = Engine::new(rules, native_clock());
-        let Some(info) = engine.search(&pos, &Limits::depth(depth), &mut |_| {}) else {
-            continue;
-        };
-        if info.score.abs() <= margin {
-            say!("{}", pos.fen());
-            made += 1;
-        }
-    }
     Ok(())
 }
 

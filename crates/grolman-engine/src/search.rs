@@ -203,7 +203,7 @@ impl Engine {
             aborted: false,
             root_score: 0,
             excluded: Vec::new(),
-            weights: eval::Weights::default(),
+            weights: eval::Weights::of(rules.variant),
         }
     }
 
