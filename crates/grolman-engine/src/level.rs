@@ -56,8 +56,11 @@ const FAST: [Level; 5] = [
     },
 ];
 
-/// Tatarstan chess: each level's time is sized for its depth (a search that runs out of time
-/// mid-depth falls back to the depth before, so a budget too short for its depth is time lost).
+/// Tatarstan chess: each level looks one turn deeper than the one below where its time allows
+/// (a search that runs out of time mid-depth falls back to the depth before, and starts no
+/// depth after half its time), so each is at least the one below and stronger wherever its
+/// depth fits; level 5 is level 4 with four times the time, for the positions where depth 4
+/// takes longer than a minute. `grolman match` measured the steps by depth (engine README).
 const TATARSTAN: [Level; 5] = [
     Level {
         number: 1,
@@ -73,15 +76,15 @@ const TATARSTAN: [Level; 5] = [
     },
     Level {
         number: 3,
-        movetime_ms: 10000.0,
-        max_depth: 2,
-        meaning: "sees your reply, with time for the longest positions",
+        movetime_ms: 20000.0,
+        max_depth: 3,
+        meaning: "looks three turns ahead where 20 s allow (else two)",
     },
     Level {
         number: 4,
         movetime_ms: 60000.0,
-        max_depth: 3,
-        meaning: "looks three turns ahead: slow, up to a minute a turn",
+        max_depth: 4,
+        meaning: "looks four turns ahead where a minute allows (else three): slow",
     },
     Level {
         number: 5,
@@ -163,6 +166,16 @@ mod tests {
             assert_eq!(level(variant, 0), None);
             assert_eq!(level(variant, 6), None);
         }
+    }
+
+    #[test]
+    fn each_tatarstan_level_to_4_looks_one_turn_deeper_than_the_one_below_and_5_has_more_time_than_4() {
+        let ls = levels(Variant::Tatarstan);
+        for (i, l) in ls[..4].iter().enumerate() {
+            assert_eq!(l.max_depth as usize, i + 1, "level {}", l.number);
+        }
+        assert_eq!(ls[4].max_depth, ls[3].max_depth);
+        assert!(ls[4].movetime_ms > ls[3].movetime_ms);
     }
 
     #[test]
