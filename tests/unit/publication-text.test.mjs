@@ -29,6 +29,10 @@ const PROBLEMS = [
   problem("White Kf6 Qg1 Black Kh8 Pa5", "h#2", "NoBoard"),
   "BeginProblem\nTitle Grolman twins\nCondition GrolmanChess\nPieces White Kc4 Rf6 Bg4 Sa5 Black Kb1 Pa6c7\n" +
     "Stipulation #2\nTwin Move a5 b7\nTwin Continued Stipulation h#2 Exchange b1 c4\nTwin Remove b1\nEndProblem",
+  // Every twin change in a heading of its own (the Shift pushes nothing off the board).
+  "BeginProblem\nPieces White Kc4 Rf6 Bg4 Sa5 Black Kb1 Pa6c7\nStipulation #2\nOption Duplex\n" +
+    "Twin Rotate 90\nTwin Mirror a1<-->h1\nTwin Shift c4 d4\nTwin PolishType\nTwin Add White Pe2 Black Sh8\n" +
+    "Twin Substitute R Q\nTwin Remove c7\nTwin Exchange a5 g4\nTwin Stipulation h#2 Condition TatarstanChess\nEndProblem",
   "grolman 7k/6pp/8/6N1/8/8/1B6/R6K w - - 0 1 #1",
   "orthodox 7k/8/8/8/8/8/8/K7 w - - 0 1 #1",
 ];
@@ -46,13 +50,14 @@ test("in English the publication text reads as the solver's own text", async () 
 
 test("the problems use every word of the solver's layout, each with a text", () => {
   const words = new Set(twins.flatMap((twin) => twin.lines.flatMap((line) => line.parts.map((p) => p.word).filter(Boolean))));
-  const catalog = Object.keys(english).filter((key) => /^publication\.[a-z-]+$/.test(key) && !["publication.illegal", "publication.none"].includes(key));
+  const catalog = Object.keys(english).filter((key) => /^publication\.[a-z-]+$/.test(key) && !["publication.illegal", "publication.none", "publication.setting"].includes(key));
   assert.deepEqual([...words].sort(), catalog.map((key) => key.slice("publication.".length)).sort());
   assert.deepEqual([...new Set(twins.map((twin) => twin.verdict))].sort(), ["cooked", "illegal", "none", "sound"]);
 });
 
 // (Zugzwang is Spanish and German too, and Russian writes цугцванг: it is checked as a text.)
-const LEFT_ENGLISH = /\b(threat|but|set play|after the key|short|keys?|solutions?|sound|cooked|intended|illegal twin|no solution)\b/;
+// The twin headings' and the setting line's words too (Popeye's, and the FEN line's variant).
+const LEFT_ENGLISH = /\b(threat|but|set play|after the key|short|keys?|solutions?|sound|cooked|intended|illegal twin|no solution|rotation|mirror|shift|PolishType|stipulation|condition|duplex|orthodox|grolman|tatarstan|Tatarstan chess)\b/;
 
 for (const code of ["ru", "es", "de"]) {
   test(`in ${code} the publication text has the language's words and verdicts, and no English ones`, async () => {
@@ -61,6 +66,11 @@ for (const code of ["ru", "es", "de"]) {
     const text = solved.map((problems) => solutionText(problems, { letters: t("notation.letters") })).join("\n\n");
     assert.doesNotMatch(text.replaceAll("Grolman twins", ""), LEFT_ENGLISH);
     for (const word of ["threat", "but", "set-play", "after-key", "short", "zugzwang"]) assert.ok(text.includes(t(`publication.${word}`)), `${code}: ${word}`);
+    // A twin's heading and the line of what is solved are the language's (b) Drehung 90,
+    // Grolman-Schach #2 ...).
+    for (const words of [t("twin.rotate", { degrees: 90 }), t("twin.polishType"), `${t("publication.variant.grolman")} #2  `]) {
+      assert.ok(text.includes(words), `${code}: ${words}`);
+    }
     // The moves keep their numbers and take the language's letters (the king's, Kb3).
     const kb3 = { ru: "1.Крb3", es: "1.Rb3", de: "1.Kb3" }[code];
     assert.ok(text.includes(kb3), `${code}: ${kb3}`);

@@ -7,7 +7,7 @@
 // (web/ui/solution.js, the playground's own). Nothing here knows a rule: moves are compared by
 // their turn codes, as the solver wrote them.
 import { EngineClient } from "../worker/client.js";
-import { twinTree } from "../ui/solution.js";
+import { countsSolutions, twinTree } from "../ui/solution.js";
 import { errorText } from "../i18n/error-text.js";
 import { capitalize } from "../cascade/text.js";
 import { plural, t } from "../i18n/index.js";
@@ -58,7 +58,8 @@ export class SolveMode {
     this.restart();
     this.host.takeBack(0); // the board offers the reader's moves from now on
     const task = capitalize(t(helpLike(this.twin) ? "element.solve.findSolution" : "element.solve.findKey", { side: this.host.sideToMove() }));
-    this.host.say(`${many ? `${plural("element.solve.cooked", found)} ` : ""}${task}`, many ? "cooked" : "ready");
+    const cooked = `element.solve.cooked.${countsSolutions(this.twin) ? "solution" : "key"}`;
+    this.host.say(`${many ? `${plural(cooked, found)} ` : ""}${task}`, many ? "cooked" : "ready");
   }
 
   /** Back to the diagram, the first move to find. */

@@ -12,7 +12,7 @@
 import { Game, passFen } from "../../pkg/grolman.js";
 import { errorText } from "../i18n/error-text.js";
 import { PANELS, plural, t, withTexts } from "../i18n/index.js";
-import { ENGLISH, shown } from "../i18n/notation.js";
+import { ENGLISH, pieceLetters, shown } from "../i18n/notation.js";
 
 // Its texts are the catalog's panels part (whoever loads a language from now on brings it).
 withTexts(PANELS);
@@ -58,7 +58,7 @@ const make = (tag, attributes = {}, text = "") => {
 export function twinTree(twin, twinIndex, onMove) {
   const section = make("section", { class: "twin", "data-twin": String(twinIndex) });
   const heading = make("h3", { class: "twin-heading" });
-  const start = moveButton([twin.label, twin.change].filter(Boolean).join(" ") || t("solution.diagram"), [], "diagram");
+  const start = moveButton([twin.label, changesText(twin.changes ?? [])].filter(Boolean).join(" ") || t("solution.diagram"), [], "diagram");
   heading.append(start, make("span", { class: "twin-stipulation" }, ` ${twin.stipulation ?? ""}`));
   section.append(heading);
   if (twin.illegal) {
@@ -218,10 +218,40 @@ export function solutionText(problems, { letters = ENGLISH } = {}) {
   return blocks.join("\n\n");
 }
 
+const ROLES = ["king", "queen", "rook", "bishop", "knight"];
+
+/** How a twin differs from the diagram (the facade's `changes`), in the current language, its
+ *  units with `letters` (five, king first); in English as the solver writes it (Popeye's words). */
+export function changesText(changes, letters = pieceLetters()) {
+  const piece = (role) => (role === "pawn" ? (letters === ENGLISH ? "P" : t("twin.pawn")) : letters.split(" ")[ROLES.indexOf(role)]);
+  const one = (c) => {
+    switch (c.kind) {
+      case "add":
+        return c.units.map((u) => t("twin.add", { color: t(`twin.${u.color}`), piece: piece(u.role), square: u.square })).join(" ");
+      case "substitute":
+        return t("twin.substitute", { from: piece(c.from), to: piece(c.to) });
+      case "condition":
+        return t("twin.condition", { variant: t(`variant.${c.variant}`) });
+      default:
+        return t(`twin.${c.kind}`, c);
+    }
+  };
+  return changes.map(one).join(", ");
+}
+
+/** Whether a twin's verdict counts solutions (helpmates, series) rather than keys: the facade's
+ *  verdict part says. */
+export const countsSolutions = (twin) => twin.lines.some((line) => line.parts.some((p) => p.verdict?.help));
+
 /** One twin's text: the facade's lines, indented three spaces a level, parts a space apart. */
 function twinText(twin, letters = undefined) {
   const part = (p) => {
     if (p.text !== undefined) return p.text;
+    if (p.twin !== undefined) return [p.twin.label, changesText(p.twin.changes, letters)].filter(Boolean).join(" ");
+    if (p.setting !== undefined) {
+      const { variant, stipulation, fen } = p.setting;
+      return t("publication.setting", { variant: t(`publication.variant.${variant}`), stipulation, fen });
+    }
     if (p.moves !== undefined) return shown(p.moves, letters);
     if (p.word !== undefined) return t(`publication.${p.word}`);
     if (p.illegal !== undefined) return t("publication.illegal", { reason: errorText(twin.illegalError ?? p.illegal) });

@@ -9,9 +9,9 @@
 // board", the editor's "Solve from here"): changing it rewrites that problem. A problem typed or
 // pasted in has its own stipulation, and the field says so.
 import { Cancelled, EngineClient } from "../worker/client.js";
-import { lineOf, solutionText, twinTree, walkWithKeys } from "./solution.js";
+import { countsSolutions, lineOf, solutionText, twinTree, walkWithKeys } from "./solution.js";
 import { errorText } from "../i18n/error-text.js";
-import { language, t } from "../i18n/index.js";
+import { language, plural, t } from "../i18n/index.js";
 import { ENGLISH, FIGURINES, shown } from "../i18n/notation.js";
 
 export class SolvePanel {
@@ -221,10 +221,13 @@ export class SolvePanel {
   }
 }
 
+/** A twin's verdict for the status line: keys or solutions counted as its report counts them. */
 function verdictOf(twin) {
   const label = twin.label ? `${twin.label} ` : "";
-  const verdict = ["sound", "cooked", "fewer", "none", "illegal"].includes(twin.verdict)
-    ? t(`solve.verdict.${twin.verdict}`, { found: twin.found, intended: twin.intended }) : twin.verdict;
+  const counted = countsSolutions(twin) ? "solution" : "key";
+  const verdict = ["cooked", "fewer"].includes(twin.verdict)
+    ? plural(`solve.verdict.${twin.verdict}.${counted}`, twin.found, { intended: twin.intended })
+    : ["sound", "none", "illegal"].includes(twin.verdict) ? t(`solve.verdict.${twin.verdict}`) : twin.verdict;
   return `${label}${twin.stipulation} ${verdict}`;
 }
 

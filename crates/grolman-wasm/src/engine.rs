@@ -263,9 +263,11 @@ impl From<&problem::Line> for LineJs {
 }
 
 /// A line of the report's text (problem::TextLine): its depth (indents of three spaces) and
-/// its parts, each `{ text }` (as it is), `{ moves }` (literature notation, in the reader's
-/// letters), `{ word }` (a word of the page's catalogs: `publication.<word>`),
-/// `{ verdict: { found, intended, help } }` or `{ illegal }` (the reason, in English).
+/// its parts, each `{ text }` (as it is), `{ twin: { label, changes } }` (a twin's heading,
+/// its changes as [`ChangeJs`]), `{ setting: { variant, stipulation, fen } }` (what is solved),
+/// `{ moves }` (literature notation, in the reader's letters), `{ word }` (a word of the page's
+/// catalogs: `publication.<word>`), `{ verdict: { found, intended, help } }` or `{ illegal }`
+/// (the reason, in English).
 #[derive(Serialize)]
 struct TextLineJs {
     depth: usize,
@@ -276,6 +278,15 @@ struct TextLineJs {
 #[serde(rename_all = "camelCase")]
 enum PartJs {
     Text(String),
+    Twin {
+        label: String,
+        changes: Vec<ChangeJs>,
+    },
+    Setting {
+        variant: Variant,
+        stipulation: String,
+        fen: String,
+    },
     Moves(String),
     Word(&'static str),
     Verdict {
@@ -290,6 +301,19 @@ impl TextLineJs {
     fn new(line: problem::TextLine, intended_default: usize) -> TextLineJs {
         let parts = line.parts.into_iter().map(|part| match part {
             problem::Part::Text(s) => PartJs::Text(s),
+            problem::Part::Twin { label, changes } => PartJs::Twin {
+                label,
+                changes: changes.iter().map(Into::into).collect(),
+            },
+            problem::Part::Setting {
+                variant,
+                stipulation,
+                fen,
+            } => PartJs::Setting {
+                variant,
+                stipulation,
+                fen,
+            },
             problem::Part::Moves(s) => PartJs::Moves(s),
             problem::Part::Word(w) => PartJs::Word(w.name()),
             problem::Part::Verdict { verdict, found, help } => {
@@ -312,11 +336,87 @@ impl TextLineJs {
     }
 }
 
+/// A twin's change (problem::TwinChange) as data, for the page to write in its language:
+/// `{ kind: "move", from, to }`, `remove` `{ square }`, `add` `{ units: [{ color, role,
+/// square }] }`, `exchange` `{ from, to }`, `substitute` `{ from, to }` (roles), `rotate`
+/// `{ degrees }`, `mirror` `{ axis }` (`a1<-->h1`), `shift` `{ from, to }`, `polishType`,
+/// `stipulation` `{ stipulation }`, `condition` `{ variant }`, `duplex`.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+enum ChangeJs {
+    Move { from: String, to: String },
+    Remove { square: String },
+    Add { units: Vec<UnitJs> },
+    Exchange { from: String, to: String },
+    Substitute { from: &'static str, to: &'static str },
+    Rotate { degrees: u32 },
+    Mirror { axis: &'static str },
+    Shift { from: String, to: String },
+    PolishType,
+    Stipulation { stipulation: String },
+    Condition { variant: Variant },
+    Duplex,
+}
+
+#[derive(Serialize)]
+struct UnitJs {
+    color: &'static str,
+    role: &'static str,
+    square: String,
+}
+
+impl From<&problem::TwinChange> for ChangeJs {
+    fn from(c: &problem::TwinChange) -> ChangeJs {
+        use problem::TwinChange as C;
+        match c {
+            C::Move { from, to } => ChangeJs::Move {
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+            C::Remove(sq) => ChangeJs::Remove {
+                square: sq.to_string(),
+            },
+            C::Add(units) => ChangeJs::Add {
+                units: units
+                    .iter()
+                    .map(|(p, sq)| UnitJs {
+                        color: p.color.name(),
+                        role: p.role.name(),
+                        square: sq.to_string(),
+                    })
+                    .collect(),
+            },
+            C::Exchange(a, b) => ChangeJs::Exchange {
+                from: a.to_string(),
+                to: b.to_string(),
+            },
+            C::Substitute(a, b) => ChangeJs::Substitute {
+                from: a.name(),
+                to: b.name(),
+            },
+            C::Rotate(degrees) => ChangeJs::Rotate { degrees: *degrees },
+            C::Mirror(axis) => ChangeJs::Mirror { axis },
+            C::Shift { from, to } => ChangeJs::Shift {
+                from: from.to_string(),
+                to: to.to_string(),
+            },
+            C::PolishType => ChangeJs::PolishType,
+            C::Stipulation(s) => ChangeJs::Stipulation {
+                stipulation: s.to_string(),
+            },
+            C::Condition(variant) => ChangeJs::Condition { variant: *variant },
+            C::Duplex => ChangeJs::Duplex,
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct TwinJs {
     label: String,
+    /// How the twin differs from the diagram in Popeye's words, and the same as data.
     change: String,
+    changes: Vec<ChangeJs>,
     stipulation: String,
     variant: Variant,
     fen: String,
@@ -384,6 +484,7 @@ impl TwinJs {
             found: r.solutions.len(),
             label: r.label,
             change: r.change,
+            changes: r.changes.iter().map(Into::into).collect(),
             stipulation: r.stipulation,
             variant: r.variant,
             fen: r.fen,

@@ -2,6 +2,7 @@
 //! FEN line or from Popeye's input language in English, French or German ([`parse`]), solved
 //! by [`solve`] into a [`TwinReport`] per twin: keys, tries, set play and variations as trees.
 
+mod change;
 mod input;
 mod intelligent;
 mod mate1;
@@ -18,6 +19,7 @@ use core::str::FromStr;
 
 use grolman::{CastlingSide, Position, Variant};
 
+pub use change::{change_text, TwinChange};
 pub use input::{parse, Expected, ProblemError, ProblemErrorKind};
 pub use report::{Attack, Defence, Line, Move, Part, TextLine, Try, TwinReport, Verdict, Word};
 pub use solve::{solve, solve_twin, solve_twin_with, Cancelled, Method, Searching};
@@ -232,8 +234,10 @@ impl FromStr for Stipulation {
 pub struct Twin {
     /// `a)`, `b)`, ... when the problem has twins; empty otherwise.
     pub label: String,
-    /// How this twin differs from the diagram (Popeye's words), empty for the diagram.
+    /// How this twin differs from the diagram (Popeye's words: `changes` written), empty for
+    /// the diagram.
     pub change: String,
+    pub changes: Vec<TwinChange>,
     pub position: Position,
     pub stipulation: Stipulation,
     /// The rule set: the problem's, or another one that a twin's `Condition` chose.
@@ -245,6 +249,7 @@ pub struct Twin {
 pub struct IllegalTwin {
     pub label: String,
     pub change: String,
+    pub changes: Vec<TwinChange>,
     /// Where it stands among the problem's twins: before `twins[before]`.
     pub before: usize,
     pub stipulation: Stipulation,

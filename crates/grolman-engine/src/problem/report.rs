@@ -8,6 +8,8 @@ use core::fmt;
 
 use grolman::Variant;
 
+use super::{change_text, TwinChange};
+
 /// The code of a pass (`Option NullMoves`), as UCI writes a null move.
 const PASS_CODE: &str = "0000";
 
@@ -106,7 +108,9 @@ pub enum Verdict {
 #[derive(Debug, Clone)]
 pub struct TwinReport {
     pub label: String,
+    /// How the twin differs from the diagram, in Popeye's words (`changes` written).
     pub change: String,
+    pub changes: Vec<TwinChange>,
     pub stipulation: String,
     pub variant: Variant,
     /// The position solved; empty for an illegal twin.
@@ -196,8 +200,19 @@ impl fmt::Display for Word {
 /// One part of a [`TextLine`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Part {
-    /// Written as it is: a twin's label and change, the line of rule set, stipulation and FEN.
+    /// Written as it is.
     Text(String),
+    /// A twin's heading: its label and how it differs from the diagram (`b) rotation 90`).
+    Twin {
+        label: String,
+        changes: Vec<TwinChange>,
+    },
+    /// What is solved, in the FEN-line input format: `grolman #2  <fen>`.
+    Setting {
+        variant: Variant,
+        stipulation: String,
+        fen: String,
+    },
     /// Numbered turns in literature notation (`1.Kb3 (Na5-c4)!`, `2.Rf1#, 2.Qg7#`): the page
     /// writes their piece letters in its reader's.
     Moves(String),
@@ -216,6 +231,13 @@ impl fmt::Display for Part {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Part::Text(s) | Part::Moves(s) => f.write_str(s),
+            Part::Twin { label, changes } if changes.is_empty() => f.write_str(label),
+            Part::Twin { label, changes } => write!(f, "{label} {}", change_text(changes)),
+            Part::Setting {
+                variant,
+                stipulation,
+                fen,
+            } => write!(f, "{variant} {stipulation}  {fen}"),
             Part::Word(w) => w.fmt(f),
             Part::Illegal(why) => write!(f, "illegal twin, not solved: {why}"),
             Part::Verdict { verdict, found, help } => {
@@ -281,19 +303,22 @@ impl TwinReport {
     pub fn text_lines(&self) -> Vec<TextLine> {
         let mut out = Vec::new();
         if !self.label.is_empty() {
-            let mut heading = self.label.clone();
-            if !self.change.is_empty() {
-                heading.push(' ');
-                heading.push_str(&self.change);
-            }
-            out.push(TextLine::new(0, vec![Part::Text(heading)]));
+            let heading = Part::Twin {
+                label: self.label.clone(),
+                changes: self.changes.clone(),
+            };
+            out.push(TextLine::new(0, vec![heading]));
         }
         if let Some(why) = &self.illegal {
             out.push(TextLine::new(0, vec![Part::Illegal(why.clone())]));
             return out;
         }
-        let setting = format!("{} {}  {}", self.variant, self.stipulation, self.fen);
-        out.push(TextLine::new(0, vec![Part::Text(setting)]));
+        let setting = Part::Setting {
+            variant: self.variant,
+            stipulation: self.stipulation.clone(),
+            fen: self.fen.clone(),
+        };
+        out.push(TextLine::new(0, vec![setting]));
         out.extend(self.lines.iter().cloned());
         let verdict = Part::Verdict {
             verdict: self.verdict,

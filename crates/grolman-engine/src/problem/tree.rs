@@ -5,13 +5,13 @@ use grolman::{OwnerPromotion, Position, Role, Step, Turn, Variant};
 
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
 use super::solve::{null_move, Searching, Solver};
-use super::{Aim, IllegalTwin, Stipulation, Twin};
+use super::{change_text, Aim, IllegalTwin, Stipulation, Twin, TwinChange};
 
 impl TwinReport {
     pub(super) fn empty(twin: &Twin) -> TwinReport {
         TwinReport::blank(
             &twin.label,
-            &twin.change,
+            &twin.changes,
             &twin.stipulation,
             twin.variant,
             twin.position.fen(),
@@ -24,7 +24,7 @@ impl TwinReport {
             illegal: Some(twin.error.to_string()),
             ..TwinReport::blank(
                 &twin.label,
-                &twin.change,
+                &twin.changes,
                 &twin.stipulation,
                 twin.variant,
                 String::new(),
@@ -34,14 +34,15 @@ impl TwinReport {
 
     fn blank(
         label: &str,
-        change: &str,
+        changes: &[TwinChange],
         stipulation: &Stipulation,
         variant: Variant,
         fen: String,
     ) -> TwinReport {
         TwinReport {
             label: label.to_string(),
-            change: change.to_string(),
+            change: change_text(changes),
+            changes: changes.to_vec(),
             stipulation: stipulation.to_string(),
             variant,
             fen,

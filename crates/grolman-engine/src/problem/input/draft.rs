@@ -6,7 +6,7 @@ use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup
 
 use super::twin::{apply, describe, Change, ChangeError, Setting};
 use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
-use crate::problem::{Aim, Goal, IllegalTwin, Options, Problem, Stipulation, Twin};
+use crate::problem::{change_text, Aim, Goal, IllegalTwin, Options, Problem, Stipulation, Twin, TwinChange};
 
 pub(super) struct Draft {
     start: Token,
@@ -66,7 +66,7 @@ impl Draft {
         };
         // Each twin as (label, change, setting, whether the changes could be made, token),
         // before setting up. With a zero position the first one is its changes of the diagram.
-        let mut drafts = vec![(String::new(), String::new(), diagram.clone(), Ok(()), board_token)];
+        let mut drafts = vec![(String::new(), Vec::new(), diagram.clone(), Ok(()), board_token)];
         if let Some((tok, changes)) = &self.zero {
             let (setting, words, outcome) = changed(&diagram, changes, tok)?;
             drafts[0] = ("a)".into(), words, setting, outcome, tok.clone());
@@ -93,25 +93,26 @@ impl Draft {
             }
             let variant = setting.variant;
             for (duplex, turn) in self.sides(s) {
-                let change = if duplex && !self.half_duplex {
-                    format!("{change}{}duplex", if change.is_empty() { "" } else { ", " })
-                } else {
-                    change.clone()
-                };
+                let mut changes = change.clone();
+                if duplex && !self.half_duplex {
+                    changes.push(TwinChange::Duplex);
+                }
                 match outcome
                     .clone()
                     .and_then(|()| self.setup(&setting.board, turn, &tok))
                 {
                     Ok(position) => twins.push(Twin {
                         label: label.clone(),
-                        change,
+                        change: change_text(&changes),
+                        changes,
                         position,
                         stipulation: s,
                         variant,
                     }),
                     Err(e) => illegal.push(IllegalTwin {
                         label: label.clone(),
-                        change,
+                        change: change_text(&changes),
+                        changes,
                         before: twins.len(),
                         stipulation: s,
                         variant,
@@ -198,16 +199,15 @@ impl Draft {
     }
 }
 
-/// `base` with a twin's `changes` made: the setting, the changes in words, and whether they
-/// could all be made (a shift off the board makes an illegal twin).
+/// A twin's setting, its changes, and whether they could all be made.
+type Changed = (Setting, Vec<TwinChange>, Result<(), ProblemError>);
+
+/// `base` with a twin's `changes` made: the setting, the changes as the report gives them,
+/// and whether they could all be made (a shift off the board makes an illegal twin).
 ///
 /// # Errors
 /// A change from an empty square: the input is wrong, not the twin.
-fn changed(
-    base: &Setting,
-    changes: &[Change],
-    tok: &Token,
-) -> Result<(Setting, String, Result<(), ProblemError>), ProblemError> {
+fn changed(base: &Setting, changes: &[Change], tok: &Token) -> Result<Changed, ProblemError> {
     let mut setting = base.clone();
     let mut words = Vec::new();
     for change in changes {
@@ -216,9 +216,9 @@ fn changed(
             Ok(()) => {}
             Err(ChangeError::Empty(sq)) => return Err(error(tok, Kind::TwinEmpty(sq))),
             Err(ChangeError::OffBoard(sq)) => {
-                return Ok((setting, words.join(", "), Err(error(tok, Kind::TwinOffBoard(sq)))));
+                return Ok((setting, words, Err(error(tok, Kind::TwinOffBoard(sq)))));
             }
         }
     }
-    Ok((setting, words.join(", "), Ok(())))
+    Ok((setting, words, Ok(())))
 }

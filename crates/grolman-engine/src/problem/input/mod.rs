@@ -131,6 +131,7 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
             twins: vec![Twin {
                 label: String::new(),
                 change: String::new(),
+                changes: Vec::new(),
                 position,
                 stipulation,
                 variant,

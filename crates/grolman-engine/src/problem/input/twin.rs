@@ -1,8 +1,10 @@
 //! Twin changes: what each does to the board and the stipulation, as Popeye's manual says
 //! (`Move`, `Exchange`, `Remove`, `Substitute`, `Add`, `Rotate`, `Mirror`, `Shift`,
-//! `PolishType`, `Stipulation`), and how it is written in a twin's heading.
+//! `PolishType`, `Stipulation`), and what a twin's heading says of it.
 
-use grolman::{Board, Color, Piece, Role, Square, Variant};
+use grolman::{Board, Piece, Role, Square, Variant};
+
+use crate::problem::TwinChange;
 
 use crate::problem::Stipulation;
 
@@ -144,33 +146,23 @@ pub(super) fn apply(setting: &mut Setting, change: &Change) -> Result<(), Change
     Ok(())
 }
 
-/// The change as Popeye writes it in a twin's heading.
-pub(super) fn describe(change: &Change) -> String {
-    let name = |p: Piece| {
-        format!(
-            "{}{}",
-            if p.color == Color::White { "w" } else { "b" },
-            p.role.upper()
-        )
-    };
+/// The change as the report gives it (Popeye's words are its `Display`).
+pub(super) fn describe(change: &Change) -> TwinChange {
     match *change {
-        Change::Move(a, b) => format!("{a}-->{b}"),
-        Change::Remove(a) => format!("-{a}"),
-        Change::Add(ref units) => {
-            let list: Vec<String> = units.iter().map(|&(p, a)| format!("+{}{a}", name(p))).collect();
-            list.join(" ")
-        }
-        Change::Exchange(a, b) => format!("{a}<-->{b}"),
-        Change::Substitute(a, b) => format!("{}==>{}", a.upper(), b.upper()),
-        Change::Rotate(n) => format!("rotation {n}"),
-        Change::Mirror(m) => format!("mirror {}", m.name()),
+        Change::Move(from, to) => TwinChange::Move { from, to },
+        Change::Remove(a) => TwinChange::Remove(a),
+        Change::Add(ref units) => TwinChange::Add(units.clone()),
+        Change::Exchange(a, b) => TwinChange::Exchange(a, b),
+        Change::Substitute(a, b) => TwinChange::Substitute(a, b),
+        Change::Rotate(n) => TwinChange::Rotate(n),
+        Change::Mirror(m) => TwinChange::Mirror(m.name()),
         Change::Shift(df, dr) => {
             let from = Square::from_coords(if df < 0 { 7 } else { 0 }, if dr < 0 { 7 } else { 0 });
             let to = Square::from_coords((from.file() as i8 + df) as u8, (from.rank() as i8 + dr) as u8);
-            format!("shift {from} ==> {to}")
+            TwinChange::Shift { from, to }
         }
-        Change::PolishType => "PolishType".into(),
-        Change::Stipulation(s) => format!("stipulation {s}"),
-        Change::Condition(v) => format!("condition {}", v.display_name()),
+        Change::PolishType => TwinChange::PolishType,
+        Change::Stipulation(s) => TwinChange::Stipulation(s),
+        Change::Condition(v) => TwinChange::Condition(v),
     }
 }
