@@ -14,6 +14,9 @@ const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/cs
 // Grolman chess: 1.Kb3 (Na5-c4)! threat: 2.Rf1# (crates/grolman-engine/tests).
 const PROBLEM = { variant: "grolman", fen: "8/2p5/p4R2/N7/2K3B1/8/8/1k6 w - - 0 1", stipulation: "#2" };
 
+// 1.Kc7! Ka8 2.Ra1# (crates/grolman-engine/tests/defences.rs): one flight for Black's king.
+const FLIGHT = "8/k7/1pK5/1B6/8/8/8/7R w - - 0 1";
+
 let site;
 let server;
 let origin;
@@ -30,6 +33,14 @@ test.beforeAll(async () => {
 <title>A helpmate</title><link rel="icon" href="data:,">
 <script type="module" src="/grolman-embed/build/site/grolman-board.js"></script></head><body>
 <grolman-board mode="solve" variant="orthodox" fen="k7/8/1K6/8/8/8/8/7R b - - 0 1" stipulation="h#1"></grolman-board>
+</body></html>`);
+  // Popeye's options beside the FEN: Kc7, the key of the plain #2, leaves the king a flight.
+  writeFileSync(join(site, "options.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Options</title><link rel="icon" href="data:,">
+<script type="module" src="/grolman-embed/build/site/grolman-board.js"></script></head><body>
+<grolman-board id="plain" mode="solve" variant="orthodox" fen="${FLIGHT}" stipulation="#2"></grolman-board>
+<grolman-board id="flights" mode="solve" variant="orthodox" fen="${FLIGHT}" stipulation="#2" options="MaxFlightsquares 0"></grolman-board>
+<grolman-board id="position" mode="solve" variant="orthodox" fen="${FLIGHT}" stipulation="#2" options="WhiteToPlay"></grolman-board>
 </body></html>`);
   server = createServer((request, response) => {
     const path = normalize(join(site, decodeURIComponent(new URL(request.url, "http://x").pathname)));
@@ -128,4 +139,17 @@ test.describe("on a phone", () => {
     await expect(said(page)).toContainText("The key.");
     await page.screenshot({ path: "/tmp/studio-shots/solve-390.png", fullPage: true });
   });
+});
+
+test("the options attribute gives the solver Popeye's options, and a bad one says why", async ({ page }) => {
+  const problems = watch(page);
+  await page.goto(`${origin}/options.html`);
+  const line = (id) => page.locator(`#${id} .solve-line`);
+  await expect(line("plain")).toHaveText("White to play: find the key.", { timeout: 20_000 });
+  // MaxFlightsquares 0: the key leaves a flight, so the problem has no solution.
+  await expect(line("flights")).toHaveText("This problem has no solution (#2). You can still try moves.", { timeout: 20_000 });
+  await expect(line("position")).toContainText('"WhiteToPlay": this option changes the position, which the FEN gives', { timeout: 20_000 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath("options.png"), fullPage: true });
+  expect(problems).toEqual([]);
 });

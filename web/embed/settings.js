@@ -4,7 +4,7 @@
 
 export const ATTRIBUTES = [
   "variant", "fen", "moves", "pgn", "orientation", "mode", "coordinates",
-  "author", "source", "stipulation", "condition", "title", "export", "lang",
+  "author", "source", "stipulation", "condition", "title", "export", "lang", "options",
 ];
 export const CAPTION = ["title", "author", "source", "condition", "stipulation"];
 export const MODES = ["diagram", "replay", "play", "solve"];
@@ -52,5 +52,8 @@ export function readSettings(get) {
     if (value) caption[name] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   }
   const exports = (get("export") ?? "").toLowerCase().split(/[\s,]+/).filter((x) => x === "svg" || x === "png");
-  return { variant, fen: (get("fen") ?? "").trim(), moves, pgn, orientation, mode, coordinates, caption, export: exports };
+  // Popeye's options for mode="solve" (`SetPlay Threat 2`): the solver reads them.
+  const options = (get("options") ?? "").trim();
+  if (options.length > MAX_TEXT) throw new SettingError(`options too long (${options.length} characters; at most ${MAX_TEXT})`);
+  return { variant, fen: (get("fen") ?? "").trim(), moves, pgn, orientation, mode, coordinates, caption, export: exports, options };
 }

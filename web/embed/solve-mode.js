@@ -33,7 +33,7 @@ export class SolveMode {
   }
 
   async start() {
-    const { variant, fen, caption } = this.host.settings;
+    const { variant, fen, caption, options } = this.host.settings;
     const stipulation = caption.stipulation;
     if (!stipulation) {
       this.host.say(t("element.solve.noStipulation"), "error");
@@ -42,7 +42,7 @@ export class SolveMode {
     this.host.say(t("element.solve.looking"), "solving");
     let problems;
     try {
-      problems = await this.client.solve(`${variant} ${fen || this.host.game.fen()} ${stipulation}`, { tries: ALL_TRIES });
+      problems = await this.client.solve(`${variant} ${fen || this.host.game.fen()} ${stipulation}`, { tries: ALL_TRIES, popeye: options || undefined });
     } catch (error) {
       this.host.say(t("solve.failed", { message: errorText(error) }), "error");
       return;

@@ -40,8 +40,9 @@ export class EngineClient {
   /** Solves problem text (FEN lines or Popeye input): `[{ title, twins: [...] }]`; `onProgress`
    *  gets `{ problem, twin, label, nodes, timeMs }` about every 200 ms; `tries: n` reports the
    *  first moves refuted by at most n defences with their refutations. */
-  solve(text, { maxMs = 0, onProgress = null, tries = undefined } = {}) {
-    return this.request({ type: "solve", text, maxMs, options: tries === undefined ? undefined : { tries } }, onProgress);
+  solve(text, { maxMs = 0, onProgress = null, tries = undefined, popeye = undefined } = {}) {
+    const options = tries === undefined && popeye === undefined ? undefined : { tries, popeye };
+    return this.request({ type: "solve", text, maxMs, options }, onProgress);
   }
 
   request(message, onProgress = null) {

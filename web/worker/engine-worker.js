@@ -4,7 +4,7 @@
 //
 // Messages in:  { id, type: "search", variant, fen, movetimeMs, maxDepth }
 //               { id, type: "analyse", variant, fen, lines, movetimeMs, maxDepth } (the best lines)
-//               { id, type: "solve", text, maxMs, options } (options: { tries: n } or undefined)
+//               { id, type: "solve", text, maxMs, options } (options: { tries: n, popeye: "SetPlay ..." } or undefined)
 //               (a search or analysis also sends { id, progress } after every finished depth,
 //               a solve about every 200 ms: { problem, twin, label, nodes, timeMs })
 //               { id, type: "version" }

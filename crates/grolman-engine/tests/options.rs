@@ -426,3 +426,44 @@ fn start_and_up_to_move_number_solve_the_first_moves_numbered_so() {
         assert_eq!((p.options.first_moves.start, p.options.first_moves.up_to), (Some(30), Some(40)));
     }
 }
+
+#[test]
+fn options_beside_a_fen_line_are_popeyes_and_those_the_fen_states_are_refused() {
+    use grolman_engine::problem::{with_options, Expected, ProblemErrorKind as Kind};
+    let fen = |stip: &str| parse(&format!("orthodox 8/k7/1pK5/1B6/8/8/8/7R w - - 0 1 {stip}")).unwrap();
+    let mut problems = fen("#2");
+    with_options(&mut problems, "SetPlay Threat 1 MaxFlightsquares 0").unwrap();
+    assert_eq!(
+        (
+            problems[0].options.set_play,
+            problems[0].options.threat,
+            problems[0].options.max_flights
+        ),
+        (true, Some(1), Some(0))
+    );
+    // 1.Kc7 leaves a flight: with MaxFlightsquares 0 the #2 has no key.
+    assert!(solve(&problems[0], &mut |_| true).unwrap()[0].keys.is_empty());
+    let kind = |stip: &str, options: &str| with_options(&mut fen(stip), options).unwrap_err();
+    for option in [
+        "WhiteToPlay",
+        "PostKeyPlay",
+        "Duplex",
+        "HalfDuplex",
+        "EnPassant e2 e3 e4",
+        "NoCastling e1",
+    ] {
+        let e = kind("#2", &format!("SetPlay {option}"));
+        assert_eq!(
+            (e.token.as_str(), e.kind),
+            (option.split(' ').next().unwrap(), Kind::OptionChangesPosition)
+        );
+    }
+    assert_eq!(
+        kind("#2", "Threat").kind,
+        Kind::EndOfInput {
+            expected: Expected::MoveCount
+        }
+    );
+    assert_eq!(kind("#2", "SetPlay Twin").kind, Kind::UnsupportedOption);
+    assert!(matches!(kind("=2", "NullMoves").kind, Kind::NullMovesRefused(_)));
+}

@@ -504,6 +504,8 @@ impl TwinJs {
 #[serde(default, deny_unknown_fields)]
 struct SolveOptions {
     tries: Option<usize>,
+    /// Popeye's options for problems read from FEN lines (`problem::with_options`).
+    popeye: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -535,7 +537,9 @@ struct ProblemJs {
 /// `firstCount` first moves; `""` and 0 before the first).
 /// `options` (may be undefined): `{ tries: n }` reports every first move refuted by at most `n`
 /// defences as a try with its refutations, as Popeye's `Option Defence n` does
-/// (`<grolman-board mode="solve">` answers a wrong first move with its refutation).
+/// (`<grolman-board mode="solve">` answers a wrong first move with its refutation);
+/// `{ popeye: "SetPlay Threat 2" }` gives problems read from FEN lines Popeye's options (the
+/// element's `options` attribute), before `tries`.
 #[wasm_bindgen(js_name = solveProblem)]
 pub fn solve_problem(
     text: &str,
@@ -545,7 +549,10 @@ pub fn solve_problem(
 ) -> Result<JsValue, Fail> {
     let mut problems = problem::parse(text)?;
     if !(options.is_undefined() || options.is_null()) {
-        let SolveOptions { tries } = from_js(options, "solve options")?;
+        let SolveOptions { tries, popeye } = from_js(options, "solve options")?;
+        if let Some(text) = popeye {
+            problem::with_options(&mut problems, &text)?;
+        }
         for p in &mut problems {
             if tries.is_some() {
                 p.options.tries = tries;

@@ -253,6 +253,7 @@ export default {
   "error.problem.kingless-refused": "ein Problem, in dem {color} keinen König hat, wird nicht unterstützt: Stellungen brauchen hier beide Könige",
   "error.problem.null-moves-refused": "NullMoves wird mit {stipulation} nicht unterstützt: eine Partei, die aussetzen darf, ist nie patt, und in einem Serienzug setzt die andere Partei schon aus",
   "error.problem.no-first-moves": "kein erster Zug zu lösen: StartMoveNumber {start} liegt nach UpToMoveNumber {last}",
+  "error.problem.option-changes-position": "diese Option ändert die Stellung, die die FEN angibt: Zugrecht, Rochade und en passant gehören in die FEN, oder lösen Sie Popeye-Eingabe",
   "error.problem.exclusive-castling-squares": "erwartet das Feld eines weißen Turms (a1 oder h1) und eines schwarzen (a8 oder h8) in einem Wort, etwa a1h8",
   "error.problem.no-twin-change": "danach eine Änderung erwartet, etwa „Move e1 e2“",
   "error.problem.bad-square": "ein Feld wie e4 erwartet",

@@ -258,6 +258,7 @@ export default {
   "error.problem.kingless-refused": "a problem where {color} has no king is not supported: positions need both kings here",
   "error.problem.null-moves-refused": "NullMoves is not supported with {stipulation}: a side that may pass is never stalemated, and in a series the other side passes already",
   "error.problem.no-first-moves": "no first move to solve: StartMoveNumber {start} comes after UpToMoveNumber {last}",
+  "error.problem.option-changes-position": "this option changes the position, which the FEN gives: write the side to move, castling and en passant into the FEN, or solve Popeye input",
   "error.problem.exclusive-castling-squares": "expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) in one word, such as a1h8",
   "error.problem.no-twin-change": "expected a change after it, such as 'Move e1 e2'",
   "error.problem.bad-square": "expected a square such as e4",

@@ -253,6 +253,7 @@ export default {
   "error.problem.kingless-refused": "no se admite un problema en el que {color} no tiene rey: aquí las posiciones necesitan los dos reyes",
   "error.problem.null-moves-refused": "NullMoves no se admite con {stipulation}: un bando que puede pasar nunca queda ahogado, y en una serie el otro bando ya pasa",
   "error.problem.no-first-moves": "ninguna primera jugada que resolver: StartMoveNumber {start} va después de UpToMoveNumber {last}",
+  "error.problem.option-changes-position": "esta opción cambia la posición, que da el FEN: escriba en el FEN el bando que mueve, el enroque y la captura al paso, o resuelva una entrada de Popeye",
   "error.problem.exclusive-castling-squares": "se esperaba la casilla de una torre blanca (a1 o h1) y la de una negra (a8 o h8) en una palabra, como a1h8",
   "error.problem.no-twin-change": "se esperaba un cambio a continuación, como «Move e1 e2»",
   "error.problem.bad-square": "se esperaba una casilla como e4",

@@ -253,6 +253,7 @@ export default {
   "error.problem.kingless-refused": "задача, в которой у стороны {color} нет короля, не поддерживается: здесь позиции нужны оба короля",
   "error.problem.null-moves-refused": "NullMoves не поддерживается с {stipulation}: сторона, которая может пропустить ход, никогда не получает пат, а в серии другая сторона и так пропускает ходы",
   "error.problem.no-first-moves": "нет первых ходов для решения: StartMoveNumber {start} идёт после UpToMoveNumber {last}",
+  "error.problem.option-changes-position": "эта опция меняет позицию, которую задаёт FEN: очередь хода, рокировку и взятие на проходе запишите в FEN или решайте ввод Popeye",
   "error.problem.exclusive-castling-squares": "нужны поле белой ладьи (a1 или h1) и поле чёрной (a8 или h8) одним словом, например a1h8",
   "error.problem.no-twin-change": "после этого нужно изменение, например «Move e1 e2»",
   "error.problem.bad-square": "нужно поле, например e4",

@@ -87,9 +87,7 @@ impl Draft {
         for (label, change, setting, outcome, tok) in drafts {
             let s = self.stipulation_of(setting.stipulation);
             if let Some(t) = &self.null_moves {
-                if s.series || s.goal == Goal::Stalemate {
-                    return Err(error(t, Kind::NullMovesRefused(s)));
-                }
+                refuse_null_moves([s], t)?;
             }
             let variant = setting.variant;
             for (duplex, turn) in self.sides(s) {
@@ -196,6 +194,21 @@ impl Draft {
             fullmoves: 1,
         })
         .map_err(|e| error(tok, Kind::IllegalPosition(e)))
+    }
+}
+
+/// `Option NullMoves` (at `tok`) is refused with a stalemate goal (a side that may pass is
+/// never stalemated) and in a series (the other side passes already).
+pub(super) fn refuse_null_moves(
+    stipulations: impl IntoIterator<Item = Stipulation>,
+    tok: &Token,
+) -> Result<(), ProblemError> {
+    match stipulations
+        .into_iter()
+        .find(|s| s.series || s.goal == Goal::Stalemate)
+    {
+        Some(s) => Err(error(tok, Kind::NullMovesRefused(s))),
+        None => Ok(()),
     }
 }
 

@@ -75,6 +75,9 @@ pub enum ProblemErrorKind {
         start: usize,
         up_to: usize,
     },
+    /// An option given beside a FEN line that changes the position itself (`WhiteToPlay`,
+    /// `PostKeyPlay`, `Duplex`, `HalfDuplex`, `EnPassant`, `NoCastling`): the FEN says it.
+    OptionChangesPosition,
     /// `NoWk` / `NoBk`: the rules crate sets up no position without this side's king.
     KinglessRefused(Color),
     /// `NullMoves` with a stalemate goal (a side that may pass is never stalemated) or a
@@ -268,6 +271,10 @@ impl fmt::Display for ProblemErrorKind {
                 f,
                 "no first move to solve: StartMoveNumber {start} comes after UpToMoveNumber {up_to}"
             ),
+            K::OptionChangesPosition => f.write_str(
+                "this option changes the position, which the FEN gives: write the side to move, castling \
+                 and en passant into the FEN, or solve Popeye input",
+            ),
             K::KinglessRefused(color) => write!(
                 f,
                 "a problem where {color} has no king is not supported: positions need both kings here"
@@ -389,6 +396,7 @@ codes!(ProblemErrorKind {
     K::BadNumber(_) => "problem.bad-number",
     K::EnPassantSquares => "problem.en-passant-squares",
     K::NoFirstMoves { .. } => "problem.no-first-moves",
+    K::OptionChangesPosition => "problem.option-changes-position",
     K::KinglessRefused(_) => "problem.kingless-refused",
     K::NullMovesRefused(_) => "problem.null-moves-refused",
     K::ExclusiveCastlingSquares => "problem.exclusive-castling-squares",

@@ -87,6 +87,22 @@ pub(super) enum Opt {
     LastCapture,
 }
 
+impl Opt {
+    /// The options that change the diagram's position itself (its side to move, castling, en
+    /// passant, or a second solving with the other side), which a FEN line states.
+    pub(super) fn changes_position(self) -> bool {
+        matches!(
+            self,
+            Opt::EnPassant
+                | Opt::NoCastling
+                | Opt::WhiteToPlay
+                | Opt::PostKeyPlay
+                | Opt::Duplex
+                | Opt::HalfDuplex
+        )
+    }
+}
+
 /// Twin changes (Popeye's names in English).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TwinWord {

@@ -61,6 +61,50 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, ProblemError> {
     }
 }
 
+/// Gives `problems` (read from FEN lines) the Popeye options of `text`, in English as after
+/// `Option` (`SetPlay Threat 2 MaxFlightsquares 1`), in place of their own: the options a FEN
+/// line cannot carry, for the page's `<grolman-board mode="solve" options="...">`.
+///
+/// ```
+/// use grolman_engine::problem::{parse, with_options};
+/// let mut problems = parse("orthodox 8/k7/1pK5/1B6/8/8/8/7R w - - 0 1 #2").unwrap();
+/// with_options(&mut problems, "SetPlay MaxFlightsquares 0").unwrap();
+/// assert_eq!(problems[0].options.max_flights, Some(0));
+/// assert!(with_options(&mut problems, "WhiteToPlay").is_err());
+/// ```
+///
+/// # Errors
+/// A [`ProblemError`] on line 1 of `text`: an option we do not read, a bad argument, an option
+/// that changes the position itself (the FEN says it: `OptionChangesPosition`), or `NullMoves`
+/// with a stalemate goal or a series.
+pub fn with_options(problems: &mut [Problem], text: &str) -> Result<(), ProblemError> {
+    let tokens = tokenize(&text.replace('\n', " "));
+    let Some(first) = tokens.first().cloned() else {
+        return Ok(());
+    };
+    if let Some(t) = tokens.iter().find(|t| {
+        Language::English
+            .option(&t.text)
+            .is_some_and(language::Opt::changes_position)
+    }) {
+        return Err(error(t, ProblemErrorKind::OptionChangesPosition));
+    }
+    let mut draft = draft::Draft::new(first.clone());
+    let mut popeye = Popeye::new(tokens, Language::English);
+    popeye.option(&first, &mut draft)?;
+    if let Some(t) = popeye.next() {
+        // A keyword ends an option list in Popeye's input; here nothing else may follow.
+        return Err(error(&t, ProblemErrorKind::UnsupportedOption));
+    }
+    for p in problems.iter_mut() {
+        if let Some(t) = &draft.null_moves {
+            draft::refuse_null_moves(p.twins.iter().map(|t| t.stipulation), t)?;
+        }
+        p.options = draft.options.clone();
+    }
+    Ok(())
+}
+
 /// Splits into tokens, dropping FEN-format comment lines (starting with `;` or `//`).
 fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
