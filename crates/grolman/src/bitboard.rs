@@ -52,7 +52,7 @@ impl Bitboard {
     }
 
     /// The lowest square, if any.
-    #[inline]
+    #[inline(always)]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -97,7 +97,7 @@ impl Bitboard {
 impl Iterator for Bitboard {
     type Item = Square;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Square> {
         if self.0 == 0 {
             None

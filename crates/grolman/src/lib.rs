@@ -12,6 +12,7 @@
 //! Every turn comes with the ordered list of [`Event`]s that produced it, so a board can replay
 //! and explain each step of a cascade.
 
+mod ascii;
 mod attacks;
 mod bitboard;
 mod board;

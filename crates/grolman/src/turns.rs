@@ -377,9 +377,25 @@ pub fn legal_turns_where(
         ));
         false
     });
-    // SAN tells a leading move apart from the others that reach the same square.
-    let targets = raw.iter().fold(Bitboard::EMPTY, |bb, r| bb.with(r.0.to));
-    let leads = leading_moves_where(pos, rules, |l| targets.contains(l.to));
+    // SAN tells a unit's leading move apart from those of the others of its kind that reach
+    // the same square. The leading moves that passed the filter are those of `raw` (each
+    // turn's, in order); a second walk looks only for the rivals that the filter left out, so
+    // that the whole-position query walks its turns once.
+    let mut leads: Vec<Lead> = Vec::new();
+    let mut targets = Bitboard::EMPTY;
+    for r in &raw {
+        if leads.last() != Some(&r.0) {
+            leads.push(r.0);
+        }
+        if pos.board.role_at(r.0.from).is_some_and(|role| role != Role::Pawn) {
+            targets = targets.with(r.0.to);
+        }
+    }
+    if targets.any() {
+        leads.extend(leading_moves_where(pos, rules, |l| {
+            targets.contains(l.to) && !lead_filter(l)
+        }));
+    }
     raw.into_iter()
         .map(|(lead, steps, owner_promotions, events, after)| {
             let san = literature::san(pos, lead, &leads);

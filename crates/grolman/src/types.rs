@@ -221,7 +221,7 @@ squares! {
 impl Square {
     /// # Panics
     /// When `index >= 64`.
-    #[inline]
+    #[inline(always)]
     pub const fn new(index: u8) -> Square {
         assert!(index < 64);
         Square(index)

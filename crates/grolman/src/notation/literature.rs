@@ -1,5 +1,6 @@
 //! Literature notation (docs/rules.md 4.1): `e4 (Ng1-e2, Rh1-g1)`, `Kf2 [a1=B, b2=B]`.
 
+use crate::ascii::Ascii;
 use crate::entry;
 use crate::movegen::{Lead, LeadKind};
 use crate::position::{CastlingSide, Position};
@@ -66,19 +67,20 @@ fn write_follower(s: &mut String, role: Role, step: &Step) {
 /// Writes a turn's literature notation from its SAN, steps and events.
 pub fn write(turn: &Turn) -> String {
     let mut s = write_moves(turn);
-    let transforms: Vec<(Square, Role)> = turn.transforms().collect();
-    if !transforms.is_empty() {
-        s.reserve(transforms.len() * 6 + 4);
-        s.push_str(" [");
-        for (i, (sq, role)) in transforms.iter().enumerate() {
-            if i > 0 {
-                s.push_str(", ");
+    let transforms = turn.transforms().count();
+    if transforms > 0 {
+        s.reserve(transforms * 6 + 4);
+        let mut w = Ascii::new(&mut s);
+        for (i, (sq, role)) in turn.transforms().enumerate() {
+            for b in if i == 0 { *b" [" } else { *b", " } {
+                w.push(b);
             }
-            sq.push_to(&mut s);
-            s.push('=');
-            s.push(role.upper());
+            w.push_square(sq);
+            w.push(b'=');
+            w.push(role.upper() as u8);
         }
-        s.push(']');
+        w.push(b']');
+        w.finish();
     }
     if turn.mate {
         s.push('#');

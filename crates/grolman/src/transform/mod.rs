@@ -329,6 +329,7 @@ pub(crate) fn stage<P: Placement, const EXPLAIN: bool>(
 /// lowest square (docs/rules.md 6).
 #[cold]
 fn explain_wave<P: Placement>(p: &P, kind: Role, targets: Bitboard, wave: u8, events: &mut Vec<Event>) {
+    events.reserve(targets.count() as usize + 1);
     if wave == 1 {
         events.push(Event::Stage { role: kind });
     }
