@@ -6,7 +6,7 @@
 // it is playable, never the lessons'.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { clickMove, expectTurns, openPage } from "./helpers.js";
+import { clickMove, expectTurns, openPage, turnButtons } from "./helpers.js";
 
 const modules = JSON.parse(readFileSync(new URL("../../build/modules.json", import.meta.url), "utf8"));
 /** The path of the file of build/ that holds the source module `module` in the playground's build. */
@@ -84,4 +84,30 @@ test("the served page preloads every script the board needs, its language's cata
     expect(errors).toEqual([]);
     await context.close();
   }
+});
+
+test("a stored game is opened without being written again, is saved when it changes, and survives the reload", async ({ page }) => {
+  // Every write of the stored game, counted from the page's first script on.
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === "grolman.game") window.gameWrites = (window.gameWrites ?? 0) + 1;
+      return setItem.call(this, key, value);
+    };
+  });
+  await openPage(page);
+  await clickMove(page, "e2", "e4");
+  await expect(turnButtons(page)).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => window.gameWrites)).toBe(1);
+  const first = await turnButtons(page).allTextContents();
+  await page.goto("index.html");
+  await page.waitForFunction(() => document.body.dataset.ready === "true");
+  await expectTurns(page, first);
+  expect(await page.evaluate(() => window.gameWrites ?? 0)).toBe(0);
+  await clickMove(page, "e7", "e5");
+  await expect(turnButtons(page)).toHaveCount(2);
+  await expect.poll(() => page.evaluate(() => window.gameWrites)).toBe(1);
+  const both = await turnButtons(page).allTextContents();
+  await page.goto("index.html");
+  await expectTurns(page, both);
 });

@@ -52,23 +52,22 @@ export class BoardView {
     this.labelLayer = this.svg.appendChild(el("g", { class: "labels", "aria-hidden": "true" }));
     this.shapeLayer = this.svg.appendChild(el("g", { class: "shapes", "aria-hidden": "true" }));
     this.squares = new Map();
+    // What each square last drew, so that a draw writes only what changed (a redraw wrote
+    // about 700 attributes). What never changes is written here once.
+    this.drawn = new Map();
     for (const square of ALL_SQUARES) {
       const [file, rank] = coords(square);
-      const g = el("g", {
-        class: `square ${(file + rank) % 2 ? "light" : "dark"}`,
-        "data-square": square,
-        id: `square-${square}`,
-        role: "button",
-        tabindex: "-1",
-      });
+      const base = `square ${(file + rank) % 2 ? "light" : "dark"}`;
+      const g = el("g", { class: base, "data-square": square, id: `square-${square}`, role: "button", tabindex: "-1" });
       g.append(el("rect", { class: "bg", width: S, height: S }));
       g.append(el("rect", { class: "hl", width: S, height: S }));
-      g.append(el("circle", { class: "dest", r: S * 0.16 }));
-      const fileLabel = el("text", { class: "coord file", "aria-hidden": "true" });
-      const rankLabel = el("text", { class: "coord rank", "aria-hidden": "true" });
+      g.append(el("circle", { class: "dest", r: S * 0.16, cx: S / 2, cy: S / 2 }));
+      const fileLabel = el("text", { class: "coord file", "aria-hidden": "true", x: S - 6, y: S - 7 });
+      const rankLabel = el("text", { class: "coord rank", "aria-hidden": "true", x: 6, y: 22 });
       g.append(fileLabel, rankLabel);
       this.squareLayer.append(g);
       this.squares.set(square, g);
+      this.drawn.set(square, { base, fileLabel, rankLabel, transform: null, class: null, label: null, file: null, rank: null });
     }
     /** square -> <use> element of the piece drawn there */
     this.pieceNodes = new Map();
@@ -125,8 +124,10 @@ export class BoardView {
     const { orientation, selected, pieces } = state;
     const dests = new Set(selected ? destsOf(state, selected) : []);
     for (const [square, g] of this.squares) {
+      const drawn = this.drawn.get(square);
       const [x, y] = origin(square, orientation);
-      g.setAttribute("transform", `translate(${x} ${y})`);
+      const transform = `translate(${x} ${y})`;
+      if (drawn.transform !== transform) g.setAttribute("transform", (drawn.transform = transform));
       const marks = state.marks.get(square) ?? new Set();
       const classes = [...marks];
       if (state.dests?.has(square)) classes.push("leader");
@@ -135,25 +136,24 @@ export class BoardView {
       if (state.choosable?.has(square)) classes.push("choosable");
       if (square === state.check) classes.push("check");
       if (square === state.focus) classes.push("focused");
-      g.setAttribute("class", `${g.classList[0]} ${g.classList[1]} ${classes.join(" ")}`.trim());
-      g.querySelector(".dest").setAttribute("cx", S / 2);
-      g.querySelector(".dest").setAttribute("cy", S / 2);
-      this.drawCoordinates(g, square, state);
-      g.setAttribute("aria-label", this.describe(square, state, dests, marks));
+      // A drag's "drag-over" (web/board/input.js) is the one class written elsewhere: a draw
+      // clears it as it always did.
+      const className = `${drawn.base} ${classes.join(" ")}`.trim();
+      if (drawn.class !== className || g.classList.contains("drag-over")) g.setAttribute("class", (drawn.class = className));
+      this.drawCoordinates(drawn, square, state);
+      const label = this.describe(square, state, dests, marks);
+      if (drawn.label !== label) g.setAttribute("aria-label", (drawn.label = label));
     }
   }
 
-  drawCoordinates(g, square, { orientation, coordinates }) {
+  drawCoordinates(drawn, square, { orientation, coordinates }) {
     const [file, rank] = coords(square);
     const bottomRank = orientation === "white" ? 0 : 7;
     const leftFile = orientation === "white" ? 0 : 7;
-    const [fileLabel, rankLabel] = g.querySelectorAll(".coord");
-    fileLabel.textContent = coordinates && rank === bottomRank ? FILES[file] : "";
-    fileLabel.setAttribute("x", S - 6);
-    fileLabel.setAttribute("y", S - 7);
-    rankLabel.textContent = coordinates && file === leftFile ? String(rank + 1) : "";
-    rankLabel.setAttribute("x", 6);
-    rankLabel.setAttribute("y", 22);
+    const fileText = coordinates && rank === bottomRank ? FILES[file] : "";
+    if (drawn.file !== fileText) drawn.fileLabel.textContent = drawn.file = fileText;
+    const rankText = coordinates && file === leftFile ? String(rank + 1) : "";
+    if (drawn.rank !== rankText) drawn.rankLabel.textContent = drawn.rank = rankText;
   }
 
   describe(square, state, dests, marks) {

@@ -14,6 +14,18 @@ import { errorText } from "../i18n/error-text.js";
 import { extras } from "../extras.js";
 import { plural, t } from "../i18n/index.js";
 
+// Each variant's standard start, as wasm gives it, asked once: every save and link compares
+// the game's start with it.
+const standardFens = new Map();
+function standardFen(variant) {
+  if (!standardFens.has(variant)) {
+    const standard = new Game(variant);
+    standardFens.set(variant, standard.fen());
+    standard.free?.();
+  }
+  return standardFens.get(variant);
+}
+
 export class Controller {
   /**
    * @param {object} ui  the page's views: board, cascade, moveList, status, errors, pickers,
@@ -38,6 +50,7 @@ export class Controller {
   /** Opens the game of the URL fragment, else the stored one, else a new Grolman game. */
   open() {
     const fromUrl = readFragment(location.hash);
+    let unchanged = false;
     if (fromUrl) {
       // A link (a lesson's "try it", a shared game) must not cost the stored game its turns:
       // it is kept aside until the player goes back to it (restoreKept).
@@ -55,8 +68,12 @@ export class Controller {
       const problem = stored ? this.load(stored, "saved") : "no game";
       if (!this.game) this.load({ variant: "grolman", fen: null, moves: [] }, null);
       if (stored && problem) this.ui.errors.show(problem);
+      // A game opened as it was stored (or a new one, none stored) is not saved again: the
+      // stored copy is the same, and the write was much of the time to open it. It is saved
+      // when it changes.
+      unchanged = !stored || !problem;
     }
-    this.persist();
+    this.persist({ save: !unchanged });
     addEventListener("hashchange", () => {
       if (location.hash === this.writtenHash) return;
       const wanted = readFragment(location.hash);
@@ -190,18 +207,17 @@ export class Controller {
 
   /** The shareable description of the game (URL fragment and storage). */
   description() {
+    const variant = this.game.variant();
     const startFen = this.game.startFen();
-    const standard = new Game(this.game.variant());
-    const isStandard = standard.fen() === startFen;
-    standard.free?.();
-    return { variant: this.game.variant(), fen: isStandard ? null : startFen, moves: this.game.mainLine(),
+    return { variant, fen: startFen === standardFen(variant) ? null : startFen, moves: this.game.mainLine(),
              tree: this.game.treeCodes() || null };
   }
 
-  persist() {
+  /** Shows the game's new state everywhere and saves it (unless `save` is false: it was only opened). */
+  persist({ save = true } = {}) {
     this.ui.board.set({ shapes: this.node.note.shapes });
     const description = this.description();
-    saveGame(description);
+    if (save) saveGame(description);
     this.writtenHash = writeFragment(description);
     history.replaceState(null, "", this.writtenHash);
     this.showFen();
