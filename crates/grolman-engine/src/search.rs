@@ -23,7 +23,7 @@ use std::sync::Arc;
 use grolman::{notation, Lead, Position, Rules, Turn};
 
 use crate::eval;
-use crate::order::{lead_code, pick, MoveOrder};
+use crate::order::{lead_code, MoveOrder, Stages};
 use crate::tt::{Bound, Entry, Table};
 use crate::turns::{self, Child, Children};
 
@@ -453,16 +453,17 @@ impl Engine {
         }
         let mut leads = core::mem::take(&mut self.leads[ply]);
         let mut kids = core::mem::take(&mut self.kids[ply]);
-        self.order
-            .leads(pos, self.rules, &mut leads, table.map(|t| t.0), ply, false);
+        let mut stages = Stages::new(self.rules, table.map(|t| t.0), false);
         let alpha0 = alpha;
         let excluding = ply == 0 && !self.excluded.is_empty();
         let mut best = -INF;
         let mut best_move = (0, 0);
         let mut searched = 0;
         self.path.push(key);
-        'leads: for next in 0..leads.len() {
-            let lead = pick(&mut leads, next);
+        'leads: while let Some(lead) = self
+            .order
+            .next_lead(pos, self.rules, &mut stages, &mut leads, ply)
+        {
             let quiet = !lead.is_capture() && lead.promotion.is_none();
             let pruned =
                 quiet && node.prunes_quiet(&margins, self.rules.variant, depth, searched, alpha, best);

@@ -44,7 +44,7 @@ pub use checks::CheckFilter;
 pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
-pub use movegen::{leads, Lead, LeadKind};
+pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};

@@ -62,15 +62,56 @@ pub(crate) fn plain_leads(
     })
 }
 
+/// Which leading moves a generator call wants: a search takes captures first and the
+/// quiet moves only when it reaches them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LeadSet {
+    /// Every leading move.
+    All,
+    /// Captures, en passant included ([`Lead::is_capture`]).
+    Captures,
+    /// The others: quiet moves, double steps, non-capturing promotions, castling.
+    Quiet,
+}
+
 /// Appends every leading move of the side to move to `out`.
 pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
+    generate(pos, rules, pos.board().by_color(pos.turn()), LeadSet::All, out);
+}
+
+/// Appends the leading moves of `set` to `out`, in the order [`leads`] gives them (each set is
+/// a subsequence of it, so a search that takes captures, then quiet moves, meets ties alike).
+pub fn leads_of(pos: &Position, rules: Rules, set: LeadSet, out: &mut Vec<Lead>) {
+    generate(pos, rules, pos.board().by_color(pos.turn()), set, out);
+}
+
+/// Appends the leading moves of the unit on `from` to `out` (none when it is not the side to
+/// move's): how a search checks the table's move without generating the others.
+pub fn leads_from(pos: &Position, rules: Rules, from: Square, out: &mut Vec<Lead>) {
+    let own = pos.board().by_color(pos.turn());
+    generate(pos, rules, own & Bitboard::from_square(from), LeadSet::All, out);
+}
+
+/// The leading moves of the units on `units` (the side to move's), restricted to `set`.
+#[inline(always)]
+fn generate(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &mut Vec<Lead>) {
     let us = pos.turn();
     let board = pos.board();
     let own = board.by_color(us);
     let enemy = board.by_color(us.other());
     let occ = board.occupied();
-    let quiet_or_capture = |from: Square, targets: Bitboard, out: &mut Vec<Lead>| {
-        for to in targets & !own {
+    let (captures, quiet) = match set {
+        LeadSet::All => (true, true),
+        LeadSet::Captures => (true, false),
+        LeadSet::Quiet => (false, true),
+    };
+    let targets = match set {
+        LeadSet::All => !own,
+        LeadSet::Captures => enemy,
+        LeadSet::Quiet => !occ,
+    };
+    let quiet_or_capture = |from: Square, reach: Bitboard, out: &mut Vec<Lead>| {
+        for to in reach & targets {
             let kind = if enemy.contains(to) {
                 LeadKind::Capture
             } else {
@@ -85,7 +126,7 @@ pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
         }
     };
 
-    for from in board.by_role(Role::Pawn) & own {
+    for from in board.by_role(Role::Pawn) & units {
         let last = to_rank_is_last(us, from);
         let push = |to: Square, kind: LeadKind, out: &mut Vec<Lead>| {
             if last {
@@ -106,44 +147,48 @@ pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
                 });
             }
         };
-        if let Some(one) = from.offset(us.forward()) {
-            if !occ.contains(one) {
-                push(one, LeadKind::Quiet, out);
-                if from.rank() == us.pawn_rank() {
-                    if let Some(two) = one.offset(us.forward()) {
-                        if !occ.contains(two) {
-                            push(two, LeadKind::DoubleStep, out);
+        if quiet {
+            if let Some(one) = from.offset(us.forward()) {
+                if !occ.contains(one) {
+                    push(one, LeadKind::Quiet, out);
+                    if from.rank() == us.pawn_rank() {
+                        if let Some(two) = one.offset(us.forward()) {
+                            if !occ.contains(two) {
+                                push(two, LeadKind::DoubleStep, out);
+                            }
                         }
                     }
                 }
             }
         }
-        for to in attacks::pawn_attacks(us, from) & enemy {
-            push(to, LeadKind::Capture, out);
-        }
-        if let Some(ep) = pos.ep_square() {
-            if attacks::pawn_attacks(us, from).contains(ep) {
-                push(ep, LeadKind::EnPassant, out);
+        if captures {
+            for to in attacks::pawn_attacks(us, from) & enemy {
+                push(to, LeadKind::Capture, out);
+            }
+            if let Some(ep) = pos.ep_square() {
+                if attacks::pawn_attacks(us, from).contains(ep) {
+                    push(ep, LeadKind::EnPassant, out);
+                }
             }
         }
     }
-    for from in board.by_role(Role::Knight) & own {
+    for from in board.by_role(Role::Knight) & units {
         quiet_or_capture(from, attacks::knight_attacks(from), out);
     }
-    for from in board.by_role(Role::Bishop) & own {
+    for from in board.by_role(Role::Bishop) & units {
         quiet_or_capture(from, attacks::bishop_attacks(from, occ), out);
     }
-    for from in board.by_role(Role::Rook) & own {
+    for from in board.by_role(Role::Rook) & units {
         quiet_or_capture(from, attacks::rook_attacks(from, occ), out);
     }
-    for from in board.by_role(Role::Queen) & own {
+    for from in board.by_role(Role::Queen) & units {
         quiet_or_capture(from, attacks::queen_attacks(from, occ), out);
     }
-    for from in board.by_role(Role::King) & own {
+    for from in board.by_role(Role::King) & units {
         quiet_or_capture(from, attacks::king_attacks(from), out);
-    }
-    if rules.castling_allowed() {
-        castles(pos, |lead| out.push(lead));
+        if quiet && rules.castling_allowed() {
+            castles(pos, |lead| out.push(lead));
+        }
     }
 }
 

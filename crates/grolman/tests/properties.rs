@@ -9,6 +9,8 @@
 //! - positions round-trip through FEN;
 //! - each turn's key worked out from its parent's is its own key;
 //! - the turns of the leading moves taken one at a time are all the turns, in the same order;
+//! - the captures, the quiet leading moves and each unit's leading moves, generated apart, are
+//!   those among all the leading moves, in their order;
 //!
 //! and over whole games: undo restores the exact previous position, and PGN export then import
 //! gives the same positions.
@@ -20,8 +22,8 @@ use std::collections::HashSet;
 
 use grolman::notation::{self, literature};
 use grolman::{
-    for_each_turn, for_each_turn_of, leads, perft, Color, Event, FollowReason, Game, Piece, Position, Role,
-    Rules, Square, Turn, Variant, START_FEN,
+    for_each_turn, for_each_turn_of, leads, leads_from, leads_of, perft, Color, Event, FollowReason, Game,
+    Lead, LeadSet, Piece, Position, Role, Rules, Square, Turn, Variant, START_FEN,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -690,6 +692,31 @@ fn turns_of_each_lead_are_all_the_turns(
     Ok(())
 }
 
+/// The captures and then the quiet leading moves are the leading moves, each set in the order of
+/// all of them (so that a search taking them stage by stage meets ties alike), and the leading
+/// moves of the unit on each square are those of all that start there.
+fn lead_sets_split_the_leads(pos: &Position, _: &[Turn], rules: Rules) -> Result<(), TestCaseError> {
+    let mut all = Vec::new();
+    leads(pos, rules, &mut all);
+    for (set, capture) in [(LeadSet::Captures, true), (LeadSet::Quiet, false)] {
+        let mut some = Vec::new();
+        leads_of(pos, rules, set, &mut some);
+        let want: Vec<Lead> = all
+            .iter()
+            .copied()
+            .filter(|l| l.is_capture() == capture)
+            .collect();
+        prop_assert_eq!(some, want, "{:?}", set);
+    }
+    for from in (0..64).map(Square::new) {
+        let mut some = Vec::new();
+        leads_from(pos, rules, from, &mut some);
+        let want: Vec<Lead> = all.iter().copied().filter(|l| l.from == from).collect();
+        prop_assert_eq!(some, want, "from {}", from);
+    }
+    Ok(())
+}
+
 fn pgn_round_trips(game: &Game) -> Result<(), TestCaseError> {
     let pgn = game.pgn();
     let read = Game::from_pgn(&pgn).map_err(|e| TestCaseError::fail(format!("{e}\n{pgn}")))?;
@@ -737,6 +764,8 @@ position_property! {
     orthodox_turns_of_each_lead_are_all_the_turns: Orthodox, turns_of_each_lead_are_all_the_turns;
     grolman_turns_of_each_lead_are_all_the_turns: Grolman, turns_of_each_lead_are_all_the_turns;
     tatarstan_turns_of_each_lead_are_all_the_turns: Tatarstan, turns_of_each_lead_are_all_the_turns;
+    orthodox_lead_sets_split_the_leads: Orthodox, lead_sets_split_the_leads;
+    grolman_lead_sets_split_the_leads: Grolman, lead_sets_split_the_leads;
 }
 
 #[test]

@@ -5,7 +5,7 @@ use grolman::{Position, Role, Variant};
 
 use super::{Engine, INF, MATE, MAX_PLY};
 use crate::eval::{self, VALUES};
-use crate::order::pick;
+use crate::order::Stages;
 use crate::turns;
 
 /// Quiescence looks at most this many captures deep; chains make captures rare, but a bound
@@ -58,11 +58,12 @@ impl Engine {
         // Out of check only captures are searched: leave the quiet turns unplayed.
         let mut leads = core::mem::take(&mut self.leads[ply]);
         let mut kids = core::mem::take(&mut self.kids[ply]);
-        self.order
-            .leads(pos, self.rules, &mut leads, None, ply, !in_check);
+        let mut stages = Stages::new(self.rules, None, !in_check);
         let mut legal = 0;
-        for next in 0..leads.len() {
-            let lead = pick(&mut leads, next);
+        while let Some(lead) = self
+            .order
+            .next_lead(pos, self.rules, &mut stages, &mut leads, ply)
+        {
             if !in_check {
                 // Delta pruning: a capture that cannot bring the score near alpha is not played.
                 let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
