@@ -66,7 +66,15 @@ export class MoveList {
     }
     this.host.replaceChildren(...rows);
     this.host.dataset.empty = nodes.length > 1 ? "false" : "true";
-    if (this.scroll) this.host.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+    // At the next frame, when the page lays itself out anyway: scrolling now forced a layout
+    // in the middle of building the page (the largest piece of a reload's work before the
+    // board was playable).
+    if (this.scroll && !this.scrolling) {
+      this.scrolling = requestAnimationFrame(() => {
+        this.scrolling = 0;
+        this.host.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+      });
+    }
   }
 }
 
