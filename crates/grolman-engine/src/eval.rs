@@ -196,6 +196,45 @@ fn king_followers(board: &Board, color: Color) -> i32 {
         .count() as i32
 }
 
+/// Placement and mobility, White's minus Black's: a pawn by its advance and half the centre's
+/// bonus, a knight or bishop by the centre's, and each piece but the king by the squares it
+/// attacks that its own side does not hold. Kind by kind over the sets, not unit by unit, so
+/// that no unit's kind is looked up: the search evaluates at nearly every node.
+fn placement(board: &Board, occ: Bitboard) -> i32 {
+    let mut score = 0;
+    for color in Color::ALL {
+        let own = board.by_color(color);
+        let free = !own;
+        let mobility = |role: Role, reach: Bitboard| MOBILITY[role.index()] * (reach & free).count() as i32;
+        let mut s = 0;
+        for sq in board.by_role(Role::Pawn) & own {
+            // A pawn that a transformation made on its own first rank counts as one on its last.
+            let advanced = match color {
+                Color::White => (sq.rank() as usize).wrapping_sub(1),
+                Color::Black => 6usize.wrapping_sub(sq.rank() as usize),
+            };
+            s += PAWN_ADVANCE[advanced.min(7)] + CENTRE[centre_distance(sq)] / 2;
+        }
+        for sq in board.by_role(Role::Knight) & own {
+            s += CENTRE[centre_distance(sq)] + mobility(Role::Knight, knight_attacks(sq));
+        }
+        for sq in board.by_role(Role::Bishop) & own {
+            s += CENTRE[centre_distance(sq)] + mobility(Role::Bishop, bishop_attacks(sq, occ));
+        }
+        for sq in board.by_role(Role::Rook) & own {
+            s += mobility(Role::Rook, rook_attacks(sq, occ));
+        }
+        for sq in board.by_role(Role::Queen) & own {
+            s += mobility(Role::Queen, queen_attacks(sq, occ));
+        }
+        score += match color {
+            Color::White => s,
+            Color::Black => -s,
+        };
+    }
+    score
+}
+
 /// The evaluation of `pos` for the side to move, with the variant's default weights.
 pub fn evaluate(pos: &Position, variant: Variant) -> i32 {
     evaluate_with(pos, variant, &Weights::of(variant))
@@ -215,26 +254,7 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
         score -=
             w.king_follower * (king_followers(board, Color::White) - king_followers(board, Color::Black));
     }
-    for (sq, piece) in board.pieces() {
-        let sign = if piece.color == Color::White { 1 } else { -1 };
-        let own = board.by_color(piece.color);
-        let mut s = match piece.role {
-            Role::Pawn => {
-                let advanced = match piece.color {
-                    Color::White => sq.rank() as usize - 1,
-                    Color::Black => 6 - sq.rank() as usize,
-                };
-                PAWN_ADVANCE[advanced.min(7)] + CENTRE[centre_distance(sq)] / 2
-            }
-            Role::Knight | Role::Bishop => CENTRE[centre_distance(sq)],
-            _ => 0,
-        };
-        let m = MOBILITY[piece.role.index()];
-        if m != 0 {
-            s += m * (attacks(piece, sq, occ) & !own).count() as i32;
-        }
-        score += sign * s;
-    }
+    score += placement(board, occ);
     let tempo = 10;
     match pos.turn() {
         Color::White => score + tempo,
