@@ -1,11 +1,12 @@
 //! The report's trees, built from the solver's tests: keys and tries with threats, variations
 //! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
 
-use grolman::{OwnerPromotion, Position, Role, Step, Turn, Variant};
+use grolman::{OwnerPromotion, Position, Role, Step, Turn, Variant, Visit};
 
+use super::mate1::for_each_checking_turn;
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
 use super::solve::{null_move, Searching, Solver};
-use super::{change_text, Aim, IllegalTwin, Stipulation, Twin, TwinChange};
+use super::{change_text, Aim, Goal, IllegalTwin, Stipulation, Twin, TwinChange};
 
 impl TwinReport {
     pub(super) fn empty(twin: &Twin) -> TwinReport {
@@ -193,6 +194,9 @@ impl Solver<'_> {
         out
     }
 
+    /// Every line of `plies` half-moves from `pos` that ends in the goal, appended to `out`
+    /// after `line`. A node's turns are played without their notation, which only the turns
+    /// on a solution get ([`Solver::written`]): most turns of a node lead nowhere.
     fn help_walk(
         &mut self,
         pos: &Position,
@@ -202,26 +206,29 @@ impl Solver<'_> {
         line: &mut Vec<Move>,
         out: &mut Vec<Line>,
     ) {
-        let turns = self.legal_turns(pos);
+        let turns = self.help_turns(pos, plies == 1);
         let count = turns.len();
-        for (index, t) in turns.into_iter().enumerate() {
+        let mut written = Vec::new();
+        for (index, (steps, owner_promotions, after)) in turns.into_iter().enumerate() {
             if self.cancelled || out.len() >= max {
                 return;
             }
             if line.is_empty() {
+                let t = self.written(pos, &steps, &owner_promotions, &mut written);
                 self.trying(&t, index, count);
                 if !self.first_moves.includes(index + 1) {
                     continue;
                 }
             }
             let ok = if plies == 1 {
-                self.reached(&t.after)
+                self.reached(&after)
             } else {
-                self.help(&t.after, plies - 1)
+                self.help(&after, plies - 1)
             };
             if !ok {
                 continue;
             }
+            let t = self.written(pos, &steps, &owner_promotions, &mut written);
             line.push(mv(pos, &t));
             if plies == 1 {
                 out.push(Line {
@@ -231,7 +238,7 @@ impl Solver<'_> {
                     last_apart: false,
                 });
             } else {
-                self.help_walk(&t.after, plies - 1, alone_first, max, line, out);
+                self.help_walk(&after, plies - 1, alone_first, max, line, out);
             }
             line.pop();
         }
@@ -245,6 +252,46 @@ impl Solver<'_> {
                 line.pop();
             }
         }
+    }
+
+    /// The legal turns of `pos` in [`Solver::legal_turns`]' order, as steps, owner
+    /// promotions and the position after; for the `last` half-move of a mate only those
+    /// that check (the others cannot mate).
+    fn help_turns(&self, pos: &Position, last: bool) -> Vec<(Vec<Step>, Vec<OwnerPromotion>, Position)> {
+        let mut turns = Vec::new();
+        let mut keep = |v: &Visit<'_>| {
+            let after = self.after(pos, v.after).into_owned();
+            turns.push((v.steps.to_vec(), v.owner_promotions.to_vec(), after));
+            false
+        };
+        if last && self.goal == Goal::Mate {
+            for_each_checking_turn(pos, self.rules, &mut keep);
+        } else {
+            grolman::for_each_turn(pos, self.rules, false, &mut keep);
+        }
+        turns
+    }
+
+    /// The [`Turn`] of `pos` with these steps and owner promotions, with its notation. The
+    /// turns of its leading move are written once per node and kept in `written`.
+    fn written(
+        &self,
+        pos: &Position,
+        steps: &[Step],
+        owner_promotions: &[OwnerPromotion],
+        written: &mut Vec<Turn>,
+    ) -> Turn {
+        let lead = steps[0];
+        if !written.iter().any(|t| t.steps[0] == lead) {
+            written.extend(self.legal_turns_where(pos, |l| {
+                l.from == lead.from && l.to == lead.to && l.promotion == lead.promotion
+            }));
+        }
+        written
+            .iter()
+            .find(|t| t.steps == steps && t.owner_promotions == owner_promotions)
+            .cloned()
+            .expect("one generator gives the turns with and without their notation")
     }
 
     fn series_report(&mut self, pos: &Position, n: u32, aim: Aim, r: &mut TwinReport) {
