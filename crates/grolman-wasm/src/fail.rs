@@ -37,7 +37,7 @@ impl From<Fail> for JsValue {
             code: fail.0.code,
             facts: &fail.0.facts,
         };
-        if let Ok(data) = serde::Serialize::serialize(&data, &crate::serializer()) {
+        if let Ok(data) = crate::to_js(&data) {
             object_assign(&error, &data);
         }
         error

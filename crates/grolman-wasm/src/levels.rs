@@ -13,7 +13,8 @@ use super::{parse_variant, to_js, Fail};
 #[serde(rename_all = "camelCase")]
 struct LevelJs {
     level: u32,
-    movetime_ms: f64,
+    /// In whole milliseconds: a float would bring float printing into the page's wasm.
+    movetime_ms: u32,
     /// 0: as deep as the time allows.
     max_depth: u32,
     /// `"3: up to 0.5 s"`: what the level asks of the search.
@@ -29,7 +30,7 @@ fn levels_of(variant: Variant) -> Vec<LevelJs> {
         .iter()
         .map(|l| LevelJs {
             level: l.number,
-            movetime_ms: l.movetime_ms,
+            movetime_ms: l.movetime_ms.round() as u32,
             max_depth: l.max_depth,
             label: l.label(),
             meaning: l.meaning,

@@ -36,19 +36,16 @@ pub use pgn::{read_pgn, write_pgn};
 use fail::{FacadeError, Fail};
 use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
 use serde::Serialize;
+use turns_js::{played_to_js, Played};
 use wasm_bindgen::prelude::*;
 
-fn serializer() -> serde_wasm_bindgen::Serializer {
-    // Maps as plain objects: a flattened struct (`PlayedTurn`) is serialised as a map.
-    serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true)
-}
-
+/// `value` as a JavaScript value: written as JSON here, read by one `JSON.parse`. One call across
+/// the boundary, where serde-wasm-bindgen made one per field and key (its serializer weighed
+/// about 1.5 KB gzip of the page's wasm). An `Option`'s `None` and `()` become `null`.
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Fail> {
-    value
-        .serialize(&serializer())
-        .map_err(|e| FacadeError::Internal(e.to_string()).into())
+    let text = serde_json::to_string(value).map_err(|e| FacadeError::Internal(e.to_string()))?;
+    js_sys::JSON::parse(&text)
+        .map_err(|_| FacadeError::Internal("the facade wrote JSON that does not parse".into()).into())
 }
 
 /// An object from the page, read into `T`; `what` names it in the error. Not in the page's package
@@ -129,42 +126,12 @@ struct StatusJs {
     message: String,
 }
 
-/// A turn of the history with where it stands in the game, as a move list numbers it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PlayedTurn<'a> {
-    #[serde(flatten)]
-    turn: &'a Turn,
-    /// The full-move number the turn was played in.
-    move_number: u32,
-    /// The side that played it.
-    color: Color,
-    /// How the game ended with this turn (checkmate, stalemate, a draw), else `null`.
-    outcome: Option<OutcomeJs>,
-}
-
-/// A game's end: its state name (as `status().state`) and the sentence for people.
-#[derive(Serialize)]
-struct OutcomeJs {
-    state: &'static str,
-    message: String,
-}
-
-impl From<Outcome> for OutcomeJs {
-    fn from(o: Outcome) -> Self {
-        OutcomeJs {
-            state: o.name(),
-            message: o.to_string(),
-        }
-    }
-}
-
-fn played<'a>(before: &Position, turn: &'a Turn, outcome: Option<Outcome>) -> PlayedTurn<'a> {
-    PlayedTurn {
+fn played<'a>(before: &Position, turn: &'a Turn, outcome: Option<Outcome>) -> Played<'a> {
+    Played {
         turn,
         move_number: before.fullmoves(),
         color: before.turn(),
-        outcome: outcome.map(OutcomeJs::from),
+        outcome,
     }
 }
 
@@ -177,7 +144,9 @@ struct NodeJs<'a> {
     parent: Option<grolman::NodeId>,
     /// The continuations, the main one first.
     children: &'a [grolman::NodeId],
-    turn: Option<PlayedTurn<'a>>,
+    /// `null` here: `tree()` sets the played turns after, all written in one call by
+    /// [`turns_js::played_to_js`].
+    turn: (),
     note: &'a grolman::Note,
 }
 
@@ -240,7 +209,7 @@ impl Game {
 
     /// Every legal turn of the current position, with code, notation, events and FEN after.
     pub fn turns(&self) -> Result<JsValue, Fail> {
-        Ok(turns_js::turns_to_js(&self.inner.legal_turns()))
+        Ok(turns_js::turns_to_js(self.inner.legal_turns().iter()).into())
     }
 
     /// `[{from, to}]`: the leading moves that start a legal turn, one entry per from/to pair
@@ -271,9 +240,8 @@ impl Game {
     pub fn turns_led_by(&self, from: &str, to: &str) -> Result<JsValue, Fail> {
         let square =
             |s: &str| grolman::Square::parse(s).ok_or_else(|| FacadeError::NotASquare(s.to_string()));
-        Ok(turns_js::turns_to_js(
-            &self.inner.turns_led_by(square(from)?, square(to)?),
-        ))
+        let turns = self.inner.turns_led_by(square(from)?, square(to)?);
+        Ok(turns_js::turns_to_js(turns.iter()).into())
     }
 
     /// The open choice of a partly entered turn.
@@ -286,18 +254,20 @@ impl Game {
     pub fn play(&mut self, code: &str) -> Result<JsValue, Fail> {
         let (move_number, color) = (self.inner.position().fullmoves(), self.inner.position().turn());
         let turn = self.inner.play(code)?;
-        to_js(&PlayedTurn {
+        let outcome = self.inner.outcome();
+        Ok(played_to_js(&[Played {
             turn: &turn,
             move_number,
             color,
-            outcome: self.inner.outcome().map(OutcomeJs::from),
-        })
+            outcome,
+        }])
+        .get(0))
     }
 
     /// Takes back the last turn; returns it, or `undefined` at the start.
     pub fn undo(&mut self) -> Result<JsValue, Fail> {
         match self.inner.undo() {
-            Some(t) => to_js(&played(self.inner.position(), &t, None)),
+            Some(t) => Ok(played_to_js(&[played(self.inner.position(), &t, None)]).get(0)),
             None => Ok(JsValue::UNDEFINED),
         }
     }
@@ -317,7 +287,7 @@ impl Game {
             out.push(played(before, turn, outcome));
             before = &turn.after;
         }
-        to_js(&out)
+        Ok(played_to_js(&out).into())
     }
 
     pub fn ply(&self) -> usize {
@@ -334,19 +304,29 @@ impl Game {
                 id,
                 parent: tree.parent(id),
                 children: tree.children(id),
-                turn: tree.turn(id).map(|turn| {
-                    let before = self
-                        .inner
-                        .position_at(tree.parent(id).unwrap_or(grolman::Tree::ROOT));
-                    played(before, turn, None)
-                }),
+                turn: (),
                 note: tree.note(id),
             })
             .collect();
-        to_js(&TreeJs {
+        let out = to_js(&TreeJs {
             current: self.inner.current(),
             nodes,
-        })
+        })?;
+        // Every node but the start has a turn, played from its parent's position.
+        let (ids, turns): (Vec<u32>, Vec<Played>) = (0..tree.len())
+            .filter_map(|id| {
+                let turn = tree.turn(id)?;
+                let parent = tree.parent(id).unwrap_or(grolman::Tree::ROOT);
+                Some((id as u32, played(self.inner.position_at(parent), turn, None)))
+            })
+            .unzip();
+        let nodes = js_sys::Reflect::get(&out, &JsValue::from_str("nodes"))
+            .map_err(|_| FacadeError::Internal("the tree has no nodes".into()))?;
+        let nodes: &js_sys::Array = nodes.unchecked_ref();
+        for (id, turn) in ids.into_iter().zip(played_to_js(&turns).iter()) {
+            turns_js::set(&nodes.get(id), "turn", &turn);
+        }
+        Ok(out)
     }
 
     /// The node played from.
@@ -475,7 +455,7 @@ pub fn pass_fen(fen: &str) -> Result<String, Fail> {
 pub fn turns_of(variant: &str, fen: &str) -> Result<JsValue, Fail> {
     let rules = parse_variant(variant)?.into();
     let pos = Position::from_fen(fen)?;
-    Ok(turns_js::turns_to_js(&notation::legal_turns(&pos, rules)))
+    Ok(turns_js::turns_to_js(notation::legal_turns(&pos, rules).iter()).into())
 }
 
 /// Literature notation (one turn, or a line of numbered turns) with `letters` for the English

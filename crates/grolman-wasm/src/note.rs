@@ -37,7 +37,7 @@ fn text(value: JsValue, name: &str) -> Result<String, String> {
 
 fn square(shape: &JsValue, name: &str) -> Result<Square, String> {
     let s = text(field(shape, name)?, name)?;
-    Square::parse(&s).ok_or_else(|| format!("{s:?} is not a square"))
+    Square::parse(&s).ok_or_else(|| format!("\"{s}\" is not a square"))
 }
 
 /// The colours by the names `tree()` gives them (ShapeColor's serde names).
@@ -49,7 +49,7 @@ fn color(name: &str) -> Result<ShapeColor, String> {
         "blue" => ShapeColor::Blue,
         _ => {
             return Err(format!(
-                "unknown shape colour {name:?}: use green, red, yellow or blue"
+                "unknown shape colour \"{name}\": use green, red, yellow or blue"
             ))
         }
     })

@@ -2,28 +2,31 @@
 //! carry thousands of events, and serde-wasm-bindgen sets every field of every event by a call
 //! into JavaScript (Kiwipete: 42 turns, 2000 events, 3.6 ms in Chromium against 0.3 ms to
 //! generate them). Here the turns are written as numbers and one string, and `js/turns.js`
-//! builds the same objects in one call (`turns_match_the_serde_shape` in tests/facade.rs holds
-//! the two to the same output as the `Serialize` derives of `grolman::Turn`).
+//! builds the same objects in one call (tests/turns_js.rs holds the two to the same output as
+//! the `Serialize` derives of `grolman::Turn`). The turns of a game (`play`, `history`, `tree`)
+//! go the same way, their place in the game set on each object after: a turn crosses the
+//! boundary by this one path (serde's `flatten` of the turn into a played turn cost 7 KB of wasm).
 
-use grolman::{CastlingSide, Color, Event, FollowReason, Right, Role, Square, Turn};
+use grolman::{CastlingSide, Color, Event, FollowReason, Outcome, Right, Role, Square, Turn};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/turns.js")]
 extern "C" {
     #[wasm_bindgen(js_name = decodeTurns)]
-    fn decode_turns(words: &[u32], text: &str) -> JsValue;
+    fn decode_turns(words: &[u32], text: &str) -> Array;
 }
 
 /// No role, square, colour or side: `null` (or a key left out, as the derive skips it).
 const NONE: u32 = 255;
 
 /// `turns` as the page's JavaScript objects (the `Serialize` shape of [`Turn`]).
-pub(crate) fn turns_to_js(turns: &[Turn]) -> JsValue {
+pub(crate) fn turns_to_js<'a>(turns: impl ExactSizeIterator<Item = &'a Turn> + Clone) -> Array {
     // Both buffers are sized once: most words are an event's ten or fewer, and the text is the
     // turns' four strings. Growing them cost a tenth of a Tatarstan query in the page's wasm.
-    let events: usize = turns.iter().map(|t| t.events.len()).sum();
+    let events: usize = turns.clone().map(|t| t.events.len()).sum();
     let text: usize = turns
-        .iter()
+        .clone()
         .map(|t| t.code.len() + t.notation.len() + t.san.len() + t.fen.len())
         .sum();
     let mut out = Words {
@@ -35,6 +38,44 @@ pub(crate) fn turns_to_js(turns: &[Turn]) -> JsValue {
         out.turn(turn);
     }
     decode_turns(&out.words, &out.text)
+}
+
+/// A turn of the game with where it stands in it, as a move list numbers it.
+pub(crate) struct Played<'a> {
+    pub turn: &'a Turn,
+    /// The full-move number the turn was played in.
+    pub move_number: u32,
+    /// The side that played it.
+    pub color: Color,
+    /// How the game ended with this turn (checkmate, stalemate, a draw).
+    pub outcome: Option<Outcome>,
+}
+
+/// Sets a key of an object made here: it cannot fail (no setter, not frozen).
+pub(crate) fn set(object: &JsValue, key: &str, value: &JsValue) {
+    let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+/// `played` as `PlayedTurn` objects (docs/wasm-api.md): each turn as `turns_to_js` writes it,
+/// then `moveNumber`, `color` and `outcome` (`{state, message}` or `null`).
+pub(crate) fn played_to_js(played: &[Played]) -> Array {
+    let list = turns_to_js(played.iter().map(|p| p.turn));
+    for (i, p) in played.iter().enumerate() {
+        let object = list.get(i as u32);
+        set(&object, "moveNumber", &p.move_number.into());
+        set(&object, "color", &p.color.name().into());
+        let outcome = match p.outcome {
+            Some(o) => {
+                let outcome: JsValue = Object::new().into();
+                set(&outcome, "state", &o.name().into());
+                set(&outcome, "message", &o.to_string().into());
+                outcome
+            }
+            None => JsValue::NULL,
+        };
+        set(&object, "outcome", &outcome);
+    }
+    list
 }
 
 struct Words {

@@ -118,3 +118,40 @@ fn turns_led_by_one_leader_cross_in_the_same_shape() {
     assert_eq!(want.len(), 2, "castling with a tie: two turns");
     same(&got, &serde_json::Value::from(want), "turnsLedBy e1 g1");
 }
+
+#[wasm_bindgen_test]
+fn played_turns_are_the_turn_derive_with_their_move_number_side_and_outcome() {
+    let js = |value| -> serde_json::Value { serde_wasm_bindgen::from_value(value).unwrap() };
+    let mut mates = 0;
+    for &(variant, fen) in CASES {
+        let want = derived(variant, fen);
+        let turns = want.as_array().unwrap();
+        let turn = turns.iter().find(|t| t["mate"] == true).unwrap_or(&turns[0]);
+        let pos = Position::from_fen(fen).unwrap();
+        let mut game = Game::new(variant, Some(fen.into())).unwrap();
+        let played = js(game.play(turn["code"].as_str().unwrap()).unwrap());
+        let case = format!("{variant} {fen} {}", turn["code"]);
+
+        let mut bare = played.clone();
+        let place = bare.as_object_mut().unwrap();
+        assert_eq!(place.remove("moveNumber"), Some(pos.fullmoves().into()), "{case}");
+        assert_eq!(place.remove("color"), Some(pos.turn().name().into()), "{case}");
+        let outcome = place.remove("outcome").unwrap();
+        same(&serde_json::json!([bare]), &serde_json::json!([turn]), &case);
+        if turn["mate"] == true {
+            mates += 1;
+            let status = js(game.status().unwrap());
+            assert_eq!(outcome["state"], "checkmate", "{case}");
+            assert_eq!(outcome["message"], status["message"], "{case}");
+        } else {
+            assert!(outcome.is_null(), "{case}");
+        }
+
+        assert_eq!(js(game.history().unwrap()), serde_json::json!([played]), "{case}");
+        let mut unended = played.clone();
+        unended["outcome"] = serde_json::Value::Null;
+        assert_eq!(js(game.tree().unwrap())["nodes"][1]["turn"], unended, "{case}");
+        assert_eq!(js(game.undo().unwrap()), unended, "{case}");
+    }
+    assert!(mates > 0, "no case ends the game");
+}

@@ -3,6 +3,9 @@
 //! an error that wraps another (a PGN line around an illegal turn) names it as the fact
 //! `cause`. The English `Display` stays the message for developers and the CLI; the texts for
 //! people live in the page's catalogs (web/i18n/*/errors.js), keyed `error.<code>`.
+//! [`ErrorData`] carries the English message only with the feature `messages`: without it an
+//! error's data does not reach its `Display`, so a build that formats no error itself (the page's
+//! wasm) links none of the messages.
 //!
 //! ```
 //! use grolman::{Coded, Position};
@@ -29,7 +32,7 @@ pub enum Fact {
 }
 
 /// What an error is, as data: its code, its facts in the order its sentence names them, and
-/// its English message.
+/// its English message (with the feature `messages`; else the code again).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ErrorData {
     pub code: &'static str,
@@ -111,8 +114,20 @@ impl Serialize for Facts {
     }
 }
 
+/// What [`Coded`] asks of an error besides its code: its `Display`, the English message, with the
+/// feature `messages`; nothing without it, so that `dyn Coded` (a wrapped error's vtable) does not
+/// bring every message into a build that never writes one.
+#[cfg(feature = "messages")]
+pub trait Message: core::fmt::Display {}
+#[cfg(feature = "messages")]
+impl<T: core::fmt::Display + ?Sized> Message for T {}
+#[cfg(not(feature = "messages"))]
+pub trait Message {}
+#[cfg(not(feature = "messages"))]
+impl<T: ?Sized> Message for T {}
+
 /// An error with a stable code and the facts its sentence names.
-pub trait Coded: core::fmt::Display {
+pub trait Coded: Message {
     /// The stable code, lower-case words joined by `-`, the family first: `"setup.no-king"`.
     fn code(&self) -> &'static str;
 
@@ -124,7 +139,10 @@ pub trait Coded: core::fmt::Display {
         ErrorData {
             code: self.code(),
             facts: self.facts(),
+            #[cfg(feature = "messages")]
             message: self.to_string(),
+            #[cfg(not(feature = "messages"))]
+            message: self.code().to_string(),
         }
     }
 }
