@@ -58,6 +58,13 @@ export default {
   "error.turn.ambiguous-follower": "mehrdeutiger Zug „{turn}“: es fehlt, welcher Stein folgt (Schritt {step}): einer von {options}",
 
   "error.comment.brace": "Kommentar „{comment}“: ein Kommentar darf kein „}“ enthalten (dort endet er in PGN)",
+  "error.pgn.at": "PGN Zeile {line}: „{token}“: {cause}",
+  "error.pgn.unclosed-comment": "Kommentar ohne „}“",
+  "error.pgn.unclosed-variation": "Variante ohne „)“",
+  "error.pgn.variation-without-turn": "Variante vor dem ersten Zug",
+  "error.pgn.unopened-variation": "„)“ ohne „(“",
+  "error.pgn.unexpected-number": "unerwartete Zahl",
+  "error.pgn.empty-move": "leerer Zug",
   "error.variant.unknown": "unbekannte Variante „{name}“ (erwartet orthodox, grolman oder tatarstan)",
   "error.game.over": "die Partie ist zu Ende: {outcome}",
   "error.game.no-node": "die Partie hat keinen Zug {node}",

@@ -63,6 +63,13 @@ export default {
   "error.turn.ambiguous-follower": "ambiguous turn \"{turn}\": missing which unit follows (step {step}): one of {options}",
 
   "error.comment.brace": "comment \"{comment}\": a comment cannot hold '}' (PGN ends a comment there)",
+  "error.pgn.at": "pgn line {line}: \"{token}\": {cause}",
+  "error.pgn.unclosed-comment": "comment without '}'",
+  "error.pgn.unclosed-variation": "variation without ')'",
+  "error.pgn.variation-without-turn": "variation before any turn",
+  "error.pgn.unopened-variation": "')' without '('",
+  "error.pgn.unexpected-number": "unexpected number",
+  "error.pgn.empty-move": "empty move",
   "error.variant.unknown": "unknown variant \"{name}\" (expected orthodox, grolman or tatarstan)",
   "error.game.over": "the game is over: {outcome}",
   "error.game.no-node": "the game has no turn {node}",

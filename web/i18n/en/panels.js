@@ -1,6 +1,8 @@
 // The rest of the interface in English: the texts of the side panels (the computer, analysis,
 // solving, the board editor, the Embed and PGN dialogs), of the element's modes and the errors of
-// problem texts and PGN, which no board needs to be playable. The playground loads them once its
+// problem texts and of a PGN file's tags, which no board needs to be playable (the errors of a
+// tree of turns, which a link can hold, are in errors.js: the page's wasm has no English message
+// to fall back on). The playground loads them once its
 // board is; <grolman-board> and the lessons page load them with the rest (web/i18n/index.js:
 // PANELS). The keys follow ui.js's rules; tests/unit/i18n.test.mjs keeps what the first screen
 // names out of this file.
@@ -214,19 +216,12 @@ export default {
   "solve.ownStipulation": "(the problem's own applies)",
   "embed.iframeTitle": "Grolman board",
   // Errors of a problem text, a stipulation and a PGN text (the solver, the PGN dialog)
-  "error.pgn.at": "pgn line {line}: \"{token}\": {cause}",
   "error.pgn.too-large": "pgn larger than 1 MB",
   "error.pgn.no-game": "no game here: the text has no tag and no move",
   "error.pgn.unclosed-tag": "tag without ']'",
   "error.pgn.bad-tag": "a tag is [Name \"value\"]",
   "error.pgn.tag-quotes": "tag value must be in double quotes",
   "error.pgn.tag-after-moves": "tag after the moves",
-  "error.pgn.unclosed-comment": "comment without '}'",
-  "error.pgn.unclosed-variation": "variation without ')'",
-  "error.pgn.variation-without-turn": "variation before any turn",
-  "error.pgn.unopened-variation": "')' without '('",
-  "error.pgn.unexpected-number": "unexpected number",
-  "error.pgn.empty-move": "empty move",
   "error.problem.line": "line {line}: {cause}",
   "error.problem.at": "line {line}, at \"{token}\": {cause}",
   "error.problem.no-problem": "no problem found: expected BeginProblem or a line '<variant> <fen> <stipulation>'",

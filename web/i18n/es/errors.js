@@ -58,6 +58,13 @@ export default {
   "error.turn.ambiguous-follower": "jugada ambigua «{turn}»: falta qué pieza sigue (paso {step}): una de {options}",
 
   "error.comment.brace": "comentario «{comment}»: un comentario no puede contener «}» (PGN termina ahí el comentario)",
+  "error.pgn.at": "PGN, línea {line}: «{token}»: {cause}",
+  "error.pgn.unclosed-comment": "comentario sin «}»",
+  "error.pgn.unclosed-variation": "variante sin «)»",
+  "error.pgn.variation-without-turn": "variante antes de cualquier jugada",
+  "error.pgn.unopened-variation": "«)» sin «(»",
+  "error.pgn.unexpected-number": "número inesperado",
+  "error.pgn.empty-move": "jugada vacía",
   "error.variant.unknown": "variante desconocida «{name}» (se esperaba orthodox, grolman o tatarstan)",
   "error.game.over": "la partida ha terminado: {outcome}",
   "error.game.no-node": "la partida no tiene la jugada {node}",

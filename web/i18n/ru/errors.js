@@ -58,6 +58,13 @@ export default {
   "error.turn.ambiguous-follower": "ход «{turn}» не определён: не выбрано, какая фигура следует (шаг {step}): {options}",
 
   "error.comment.brace": "комментарий «{comment}»: в комментарии не может быть «}» (там PGN его заканчивает)",
+  "error.pgn.at": "PGN, строка {line}: «{token}»: {cause}",
+  "error.pgn.unclosed-comment": "комментарий без «}»",
+  "error.pgn.unclosed-variation": "вариант без «)»",
+  "error.pgn.variation-without-turn": "вариант раньше первого хода",
+  "error.pgn.unopened-variation": "«)» без «(»",
+  "error.pgn.unexpected-number": "неожиданное число",
+  "error.pgn.empty-move": "пустой ход",
   "error.variant.unknown": "неизвестный вариант «{name}» (нужен orthodox, grolman или tatarstan)",
   "error.game.over": "партия окончена: {outcome}",
   "error.game.no-node": "в партии нет хода {node}",
