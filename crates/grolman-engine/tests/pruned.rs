@@ -182,3 +182,17 @@ fn pruned_orthodox_helpmates_in_three_have_the_exhaustive_solutions() {
     solved += same_solutions_around("orthodox", None, "h#2", 7, 52);
     assert!(solved > 0, "no orthodox helpmate had a solution");
 }
+
+#[test]
+fn pruned_orthodox_helpmates_keep_their_solutions_when_the_mating_turn_before_the_last_is_judged_unplayed() {
+    // The mating side's turn three half-moves before the mate is played only towards squares
+    // from which the bound may still allow a mate (problem/approach.rs): h#2 with more units,
+    // and h#2 around a lone white rook and knight against a central king and random units, as
+    // in the helpmates of the solver's bench.
+    let mut solved = 0;
+    for seed in 0..2 {
+        solved += same_solutions_around("orthodox", None, "h#2", 5, 61 + seed);
+        solved += same_solutions_around("orthodox", Some("8/8/8/3k4/8/8/8/R3K1N1"), "h#2", 3, 71 + seed);
+    }
+    assert!(solved > 0, "no orthodox helpmate had a solution");
+}

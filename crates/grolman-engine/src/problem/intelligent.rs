@@ -19,13 +19,13 @@
 //!   unit moves and attacks like any kind (queen or knight, which between them cover every
 //!   kind's moves); only kings keep their distances. The bound is weak there, but sound.
 //!
-//! One file past 600 lines: the requirement sets and the three ways of paying for them are one
-//! argument, read together; the memory for the last ply is in `near.rs`.
+//! The requirement sets are in `sets.rs`, the memory for the last ply in `near.rs`, and the
+//! bound turned around for the mating side's turn before its last in `approach.rs`.
 
 use std::sync::OnceLock;
 
 use grolman::{
-    king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Color, Position, Role, Rules,
+    king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Board, Color, Position, Role, Rules,
     Square, Variant,
 };
 
@@ -33,6 +33,7 @@ use super::reach::{
     attack_distance, attacked_within, attacks, attacks_after_arrival, chebyshev, moves, relative_rank,
     same_color_squares, Model, FAR,
 };
+use super::sets::{Needs, Sets};
 
 /// 1 when `color` keeps a castling right (castling moves two units in one turn), else 0.
 pub(super) fn castles(pos: &Position, color: Color) -> u32 {
@@ -90,17 +91,12 @@ pub fn mate_reachable(
     // Castling moves the king two squares and a second unit in one turn: one turn more for a
     // side that may castle, and its units are judged by distances alone.
     let mated_budget = mated_turns + castles(mated);
-    let mut reach1 = Bitboard::EMPTY;
-    let mut reach2 = Bitboard::EMPTY;
     // Without a turn the mated side's units only hold squares (every arrival costs more than
     // the nothing it has), so where they could go does not matter.
-    if mated_budget > 0 {
-        for sq in board.by_color(mated).without(king) {
-            let u = Unit::blocker(model, mated, sq, board.role_at(sq).expect("occupied"));
-            reach1 |= u.moves;
-            reach2 |= u.further;
-        }
-    }
+    let (reach1, reach2) = match mated_budget {
+        0 => (Bitboard::EMPTY, Bitboard::EMPTY),
+        _ => blockers_reach(board, model, mated, king),
+    };
     let mate = Mate {
         checks,
         covers,
@@ -127,13 +123,30 @@ pub fn mate_reachable(
     false
 }
 
+/// Where the units of `mated` other than its king on `king` can arrive in one move, in two.
+pub(super) fn blockers_reach(
+    board: &Board,
+    model: Model,
+    mated: Color,
+    king: Square,
+) -> (Bitboard, Bitboard) {
+    let mut reach1 = Bitboard::EMPTY;
+    let mut reach2 = Bitboard::EMPTY;
+    for sq in board.by_color(mated).without(king) {
+        let u = Unit::blocker(model, mated, sq, board.role_at(sq).expect("occupied"));
+        reach1 |= u.moves;
+        reach2 |= u.further;
+    }
+    (reach1, reach2)
+}
+
 /// A unit, with what it attacks now, where one move may take it, and (for the mating side)
 /// what it attacks after one move or (for the mated side) where two moves may take it; all on
 /// an empty board.
 #[derive(Clone, Copy)]
-struct Unit {
-    sq: Square,
-    role: Role,
+pub(super) struct Unit {
+    pub(super) sq: Square,
+    pub(super) role: Role,
     now: Bitboard,
     moves: Bitboard,
     /// Attacked after at most one move (mating side), reached in at most two (mated side).
@@ -141,7 +154,7 @@ struct Unit {
 }
 
 impl Unit {
-    const NONE: Unit = Unit {
+    pub(super) const NONE: Unit = Unit {
         sq: Square::new(0),
         role: Role::Pawn,
         now: Bitboard::EMPTY,
@@ -150,7 +163,7 @@ impl Unit {
     };
 
     /// The unit as the mating side's, from a table worked out once.
-    fn attacker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
+    pub(super) fn attacker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
         units()[unit_index(model, color, sq, role)]
     }
 
@@ -238,81 +251,23 @@ fn units() -> &'static [Unit] {
     })
 }
 
-/// Requirements as bits: bit 0 the check, bit `i` the flight `needs[i]`.
-type Needs = u16;
-
-/// A few requirement sets, none inside another. When full, a new set is merged into the last
-/// one: a larger set is a weaker claim, so the bound stays sound.
-#[derive(Clone, Copy)]
-struct Sets {
-    len: usize,
-    items: [Needs; 16],
-}
-
-impl Sets {
-    const EMPTY: Sets = Sets {
-        len: 0,
-        items: [0; 16],
-    };
-
-    fn one(s: Needs) -> Sets {
-        let mut sets = Sets::EMPTY;
-        sets.push(s);
-        sets
-    }
-
-    fn as_slice(&self) -> &[Needs] {
-        &self.items[..self.len]
-    }
-
-    fn push(&mut self, s: Needs) {
-        if self.as_slice().iter().any(|&k| k & s == s) {
-            return;
-        }
-        let mut kept = 0;
-        for i in 0..self.len {
-            let k = self.items[i];
-            if k & s != k {
-                self.items[kept] = k;
-                kept += 1;
-            }
-        }
-        self.len = kept;
-        if self.len == self.items.len() {
-            self.items[self.len - 1] |= s;
-        } else {
-            self.items[self.len] = s;
-            self.len += 1;
-        }
-    }
-
-    /// Every union of a set of `self` and a set of `other`.
-    fn join(&self, other: &Sets, into: &mut Sets) {
-        for &a in self.as_slice() {
-            for &b in other.as_slice() {
-                into.push(a | b);
-            }
-        }
-    }
-}
-
 /// What is known of the position, for the candidate mating squares.
-struct Mate<'a> {
+pub(super) struct Mate<'a> {
     /// Squares the attackers other than the king can attack within their turns.
-    checks: Bitboard,
+    pub(super) checks: Bitboard,
     /// Squares the attackers can attack within their turns.
-    covers: Bitboard,
+    pub(super) covers: Bitboard,
     /// Squares the mated side's units other than the king reach in one move, in two.
-    reach1: Bitboard,
-    reach2: Bitboard,
-    model: Model,
-    mating: Color,
+    pub(super) reach1: Bitboard,
+    pub(super) reach2: Bitboard,
+    pub(super) model: Model,
+    pub(super) mating: Color,
     /// The mated side's units other than the king.
-    held: Bitboard,
-    attackers: &'a [Unit],
-    mated_budget: u32,
-    mating_budget: u32,
-    exact_single_moves: bool,
+    pub(super) held: Bitboard,
+    pub(super) attackers: &'a [Unit],
+    pub(super) mated_budget: u32,
+    pub(super) mating_budget: u32,
+    pub(super) exact_single_moves: bool,
 }
 
 impl Mate<'_> {
@@ -326,7 +281,7 @@ impl Mate<'_> {
 
     /// The moves the mated side needs to bring a unit onto `t` (at least; three stands for
     /// three or more).
-    fn block_cost(&self, t: Square) -> u8 {
+    pub(super) fn block_cost(&self, t: Square) -> u8 {
         if self.reach1.contains(t) {
             1
         } else if self.reach2.contains(t) {
@@ -338,7 +293,7 @@ impl Mate<'_> {
 
     /// The requirements `a` meets when given `moves` moves, one set per way to spend them
     /// (with one move: per destination). A king never gives check.
-    fn options(&self, a: &Unit, needs: &[Square], moves: u32) -> Sets {
+    pub(super) fn options(&self, a: &Unit, needs: &[Square], moves: u32) -> Sets {
         let bits = |attacked: Bitboard| -> Needs {
             let mut m = 0;
             for (i, &t) in needs.iter().enumerate() {

@@ -2,6 +2,7 @@
 //! FEN line or from Popeye's input language in English, French or German ([`parse`]), solved
 //! by [`solve`] into a [`TwinReport`] per twin: keys, tries, set play and variations as trees.
 
+mod approach;
 mod change;
 mod input;
 mod intelligent;
@@ -10,6 +11,7 @@ mod near;
 mod popeye_out;
 mod reach;
 mod report;
+mod sets;
 mod solve;
 mod table;
 mod tree;

@@ -21,6 +21,7 @@ use grolman::{
     has_legal_turn, notation, Castling, CastlingSide, Color, Lead, Position, Rules, Turn, Variant,
 };
 
+use super::approach::Approach;
 use super::mate1::mates_in_one;
 use super::near::{leaves_near, Bound};
 use super::table::Table;
@@ -543,6 +544,12 @@ impl Solver<'_> {
                 true => s.bound.last_move(pos, s.rules, mated),
                 false => None,
             };
+            // The mating side's turn before its last: only towards squares from which the
+            // bound may still allow a mate (problem/approach.rs).
+            let approach = match plies == 3 && s.pruned && s.rules.variant == Variant::Orthodox {
+                true => Approach::of(pos),
+                false => None,
+            };
             let board = pos.board();
             let bound = &s.bound;
             let mut afters = Vec::new();
@@ -550,7 +557,10 @@ impl Solver<'_> {
                 pos,
                 s.rules,
                 false,
-                |l| last.as_ref().is_none_or(|last| bound.may_follow(last, board, l)),
+                |l| {
+                    last.as_ref().is_none_or(|last| bound.may_follow(last, board, l))
+                        && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
+                },
                 &mut |v| {
                     afters.push(v.after.clone());
                     false

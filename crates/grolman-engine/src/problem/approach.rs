@@ -1,0 +1,293 @@
+//! The mating side's turn before its last in orthodox helpmates (three half-moves before the
+//! mate: a turn of the mating side, one of the mated side, the mate). After most of those
+//! turns the bound (`problem/intelligent.rs`, one turn to each side) rules out mate, and
+//! playing them to find out was most of a helpmate's time. Here the bound's own argument is
+//! turned around: for each unit of the mating side, the destinations after which the bound
+//! can still allow a mate are worked out once for the position, as squares, and a turn to any
+//! other square is never played.
+//!
+//! With one turn to each side left after the turn judged, the bound allows a mate on a square
+//! `S` (the mated king's square, or a neighbour it walks to with its turn) when the check and
+//! every flight of `S` that the mated side does not hold are attacked on an empty board by the
+//! mating side's units after one move of one of them, but for flights that the mated side's
+//! one turn can block (docs/design.md). The unit `u` that moves now to `d` takes part in one
+//! of three ways: it stays on `d` while another unit `v` (or none) moves; or it moves on from
+//! `d` to a square `e`. In each way what the other units meet is known before `d` is, so what
+//! is left for `u` is a set of requirements, and the squares that attack all of them are an
+//! intersection of attack sets: `d` must be one of them (or one move from one, in the third
+//! way). Every requirement set the bound could accept is so covered; the squares found are a
+//! superset of the destinations the bound allows (a test checks this on random positions).
+//!
+//! A capture takes a unit from the mated side, so the mate asks at least as much after it,
+//! but for a capture beside the mated king, which frees a square for it. That one, en
+//! passant, promotions and pawn moves are always played, and every turn when either side may
+//! castle.
+
+use grolman::{Bitboard, Board, Color, Lead, LeadKind, Position, Role, Square};
+
+use super::intelligent::{blockers_reach, castles, Mate, Unit};
+use super::reach::{attacks, chebyshev, moves, Model};
+use super::sets::{Needs, Sets};
+
+/// For the mating side, to move: the destinations of each of its units after which a mate
+/// may still follow with one turn to each side.
+pub struct Approach {
+    /// The squares of the mating side's units and where each may usefully go.
+    useful: [(Square, Bitboard); 16],
+    len: usize,
+    /// The mated king's neighbours.
+    around: Bitboard,
+}
+
+impl Approach {
+    /// The destinations for the mating side (to move) against `mated`, in orthodox chess;
+    /// `None` when not known (a side may castle, or `mated` has no king).
+    pub fn of(pos: &Position) -> Option<Approach> {
+        let board = pos.board();
+        let mating = pos.turn();
+        let mated = mating.other();
+        let king = board.king_of(mated)?;
+        if castles(pos, Color::White) + castles(pos, Color::Black) != 0 {
+            return None;
+        }
+        let model = Model::Shared;
+        let mut attackers = [Unit::NONE; 16];
+        let mut n = 0;
+        for sq in board.by_color(mating) {
+            attackers[n] = Unit::attacker(model, mating, sq, board.role_at(sq).expect("occupied"));
+            n += 1;
+        }
+        let (reach1, reach2) = blockers_reach(board, model, mated, king);
+        // The bound as it is asked after the turn: one turn to each side.
+        let mate = Mate {
+            checks: Bitboard::ALL,
+            covers: Bitboard::ALL,
+            reach1,
+            reach2,
+            model,
+            mating,
+            held: board.by_color(mated).without(king),
+            attackers: &attackers[..n],
+            mated_budget: 1,
+            mating_budget: 1,
+            exact_single_moves: true,
+        };
+        let mut approach = Approach {
+            useful: [(Square::new(0), Bitboard::EMPTY); 16],
+            len: n,
+            around: grolman::king_attacks(king),
+        };
+        for (i, a) in mate.attackers.iter().enumerate() {
+            approach.useful[i].0 = a.sq;
+        }
+        for target in grolman::king_attacks(king).with(king) {
+            approach.add_target(&mate, king, target);
+        }
+        Some(approach)
+    }
+
+    /// Adds the destinations from which the mating side's units may help towards a mate on
+    /// `target`.
+    fn add_target(&mut self, mate: &Mate<'_>, king: Square, target: Square) {
+        let walk = chebyshev(king, target);
+        // As the bound: a unit of the mated side on the target must leave it first, which the
+        // king's walk leaves no turn for, and the mating side has no turn before the mate to
+        // take it.
+        if mate.held.contains(target) && walk >= 1 {
+            return;
+        }
+        let mut needs = [target; 9];
+        let mut count = 1;
+        for f in grolman::king_attacks(target) & !mate.held {
+            needs[count] = f;
+            count += 1;
+        }
+        let needs = &needs[..count];
+        let all: Needs = (1 << count) - 1;
+        // The flights the mated side's one turn may block instead (when its king stays).
+        let mut blockable: Needs = 0;
+        if walk == 0 {
+            for (i, &f) in needs.iter().enumerate().skip(1) {
+                if mate.block_cost(f) <= 1 {
+                    blockable |= 1 << i;
+                }
+            }
+        }
+        let units = mate.attackers;
+        let mut now = [0 as Needs; 16];
+        let mut one = [Sets::EMPTY; 16];
+        for (i, a) in units.iter().enumerate() {
+            now[i] = mate.options(a, needs, 0).items[0];
+            one[i] = mate.options(a, needs, 1);
+        }
+        let now = &now[..units.len()];
+        for (u, a) in units.iter().enumerate() {
+            if a.role == Role::Pawn {
+                continue;
+            }
+            let others = fold_except(now, u, usize::MAX);
+            // What is left for `u` on its new square, kept as complements: a larger
+            // complement (fewer requirements) asks less of the square.
+            let mut left = Sets::EMPTY;
+            left.push(!(all & !others));
+            for (v, sets) in one.iter().enumerate().take(units.len()) {
+                if v == u {
+                    continue;
+                }
+                let rest = fold_except(now, u, v);
+                for &o in sets.as_slice() {
+                    left.push(!(all & !(o | rest)));
+                }
+            }
+            let mut useful = Bitboard::EMPTY;
+            for &complement in left.as_slice() {
+                useful |= self.squares_meeting(mate, a, needs, all & !complement, blockable);
+            }
+            // Or `u` moves twice: on from its new square to one that meets what is left.
+            let second = self.squares_meeting(mate, a, needs, all & !others, blockable);
+            for e in second {
+                useful |= moves(mate.model, a.role, mate.mating, e);
+            }
+            self.useful[u].1 |= useful;
+        }
+    }
+
+    /// The squares from which `a` attacks every requirement of `required` but, at most, one
+    /// of `blockable` (left to the mated side's turn).
+    fn squares_meeting(
+        &self,
+        mate: &Mate<'_>,
+        a: &Unit,
+        needs: &[Square],
+        required: Needs,
+        blockable: Needs,
+    ) -> Bitboard {
+        let mut squares = attacking_all(mate, a, needs, required);
+        let mut open = required & blockable;
+        while open != 0 {
+            let i = open.trailing_zeros();
+            open &= open - 1;
+            squares |= attacking_all(mate, a, needs, required & !(1 << i));
+        }
+        squares
+    }
+
+    /// Whether the leading move `lead` on `board` may still lead to a mate: it is not a plain
+    /// move of a piece, or it goes to a square found useful.
+    pub fn may_follow(&self, board: &Board, lead: &Lead) -> bool {
+        // A capture beside the mated king frees a square the king may walk to, which the
+        // squares were not worked out for; one elsewhere only takes away what the mated side
+        // holds or may block with, so it asks at least as much of the square.
+        let plain = match lead.kind {
+            LeadKind::Quiet => true,
+            LeadKind::Capture => !self.around.contains(lead.to),
+            _ => false,
+        };
+        if !plain || lead.promotion.is_some() || board.role_at(lead.from) == Some(Role::Pawn) {
+            return true;
+        }
+        self.useful[..self.len]
+            .iter()
+            .find(|(sq, _)| *sq == lead.from)
+            .is_none_or(|(_, to)| to.contains(lead.to))
+    }
+}
+
+/// The union of `now` but for the units `skip1` and `skip2`.
+fn fold_except(now: &[Needs], skip1: usize, skip2: usize) -> Needs {
+    now.iter()
+        .enumerate()
+        .filter(|&(j, _)| j != skip1 && j != skip2)
+        .fold(0, |m, (_, &o)| m | o)
+}
+
+/// The squares from which a unit of `a`'s kind attacks every requirement of `required` on an
+/// empty board (a king never gives check).
+fn attacking_all(mate: &Mate<'_>, a: &Unit, needs: &[Square], required: Needs) -> Bitboard {
+    if a.role == Role::King && required & 1 != 0 {
+        return Bitboard::EMPTY;
+    }
+    let mut squares = Bitboard::ALL;
+    let mut r = required;
+    while r != 0 && squares.any() {
+        let i = r.trailing_zeros() as usize;
+        r &= r - 1;
+        squares &= attacks(mate.model, a.role, mate.mating.other(), needs[i]);
+    }
+    squares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grolman::{for_each_turn, Castling, Piece, Rules, Setup, Variant};
+
+    use crate::problem::intelligent::mate_reachable;
+
+    /// Every turn of the mating side after which the bound, with one turn to each side, still
+    /// allows a mate goes to a square [`Approach`] found useful, on random orthodox positions
+    /// (captures, king moves and promotions among the turns).
+    #[test]
+    fn every_turn_the_bound_allows_after_is_kept() {
+        let rules: Rules = Variant::Orthodox.into();
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let (mut allowed, mut dropped, mut positions) = (0, 0, 0);
+        while positions < 1500 {
+            let mut board = Board::default();
+            let mut put = |piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
+                let sq = Square::new(next(64) as u8);
+                if board.piece_at(sq).is_none() {
+                    board.put(sq, piece);
+                    break;
+                }
+            };
+            put(Piece::new(Color::White, Role::King), &mut next);
+            put(Piece::new(Color::Black, Role::King), &mut next);
+            // Few attackers and many units of the mated side, as in helpmates.
+            let attackers = 1 + next(3);
+            for i in 0..attackers + 2 + next(6) {
+                let color = if i < attackers { Color::White } else { Color::Black };
+                put(Piece::new(color, roles[next(6) as usize]), &mut next);
+            }
+            let setup = Setup {
+                board,
+                turn: Color::White,
+                castling: Castling::NONE,
+                ep: None,
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            let Ok(pos) = Position::from_setup(setup) else {
+                continue;
+            };
+            positions += 1;
+            let approach = Approach::of(&pos).expect("no castling");
+            for_each_turn(&pos, rules, false, &mut |v| {
+                let kept = approach.may_follow(pos.board(), &v.lead);
+                if mate_reachable(v.after, rules, Color::Black, 1, 1) {
+                    assert!(kept, "{} {:?}", pos.fen(), v.lead);
+                    allowed += 1;
+                } else if !kept {
+                    dropped += 1;
+                }
+                false
+            });
+        }
+        // The test must see both: turns that the bound allows after, and turns dropped.
+        assert!(allowed > 1000 && dropped > 5000, "{allowed} {dropped}");
+    }
+}
