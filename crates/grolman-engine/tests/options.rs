@@ -467,3 +467,25 @@ fn options_beside_a_fen_line_are_popeyes_and_those_the_fen_states_are_refused() 
     assert_eq!(kind("#2", "SetPlay Twin").kind, Kind::UnsupportedOption);
     assert!(matches!(kind("=2", "NullMoves").kind, Kind::NullMovesRefused(_)));
 }
+
+#[test]
+fn options_beside_a_fen_line_may_be_written_in_french_or_german() {
+    use grolman_engine::problem::with_options;
+    let fen = || parse("orthodox 8/k7/1pK5/1B6/8/8/8/7R w - - 0 1 #2").unwrap();
+    for (text, language) in [
+        ("Apparent Menace 1 MaxCasesFuites 0", "French"),
+        ("Satzspiel Drohung 1 MaxFluchtfelder 0", "German"),
+    ] {
+        let mut problems = fen();
+        with_options(&mut problems, text).unwrap_or_else(|e| panic!("{language}: {e}"));
+        let o = &problems[0].options;
+        assert_eq!(
+            (o.set_play, o.threat, o.max_flights),
+            (true, Some(1), Some(0)),
+            "{language}"
+        );
+    }
+    // One language for the whole list, as in a Popeye file: an English word after French ones
+    // is not read.
+    assert!(with_options(&mut fen(), "Menace 1 SetPlay").is_err());
+}

@@ -1,6 +1,7 @@
 //! Every code the facade can throw has its English text, and the English catalog has no text
-//! for a code that no error gives (web/i18n/en/errors.js; tests/unit/i18n.test.mjs holds the
-//! other languages to English's keys).
+//! for a code that no error gives (web/i18n/en/: errors.js, and panels.js for the errors of
+//! problem texts and PGN, which only the panels show; tests/unit/i18n.test.mjs holds the other
+//! languages to English's keys, part by part).
 
 use std::collections::BTreeSet;
 
@@ -8,19 +9,25 @@ fn english_keys() -> BTreeSet<String> {
     english_texts().into_iter().map(|(key, _)| key).collect()
 }
 
-/// `(key, text)` of every `"error.<key>": "<text>"` line of the English catalog.
+/// `(key, text)` of every `"error.<key>": "<text>"` line of the English catalog's parts.
 fn english_texts() -> Vec<(String, String)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/i18n/en/errors.js");
-    let text = std::fs::read_to_string(path).expect("web/i18n/en/errors.js");
-    text.lines()
-        .filter_map(|line| line.trim().strip_prefix("\"error."))
-        .filter_map(|rest| rest.split_once("\": "))
-        .map(|(key, value)| {
-            let value = value.trim_end_matches(',');
-            let text: String = serde_json::from_str(value).unwrap_or_default();
-            (key.to_string(), text)
-        })
-        .collect()
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/i18n/en");
+    let mut texts = Vec::new();
+    for part in ["errors.js", "panels.js"] {
+        let path = format!("{folder}/{part}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        texts.extend(
+            text.lines()
+                .filter_map(|line| line.trim().strip_prefix("\"error."))
+                .filter_map(|rest| rest.split_once("\": "))
+                .map(|(key, value)| {
+                    let value = value.trim_end_matches(',');
+                    let text: String = serde_json::from_str(value).unwrap_or_default();
+                    (key.to_string(), text)
+                }),
+        );
+    }
+    texts
 }
 
 #[test]
@@ -32,7 +39,7 @@ fn every_code_is_unique_and_has_an_english_text() {
     let missing: Vec<&str> = codes.iter().copied().filter(|c| !english.contains(*c)).collect();
     assert!(
         missing.is_empty(),
-        "codes without an English text in web/i18n/en/errors.js: {missing:?}"
+        "codes without an English text in web/i18n/en/: {missing:?}"
     );
     for code in &codes {
         assert!(

@@ -394,6 +394,15 @@ impl Language {
             .find(|l| l.keyword(word) == Some(Keyword::BeginProblem))
     }
 
+    /// The language of an option list given alone (`with_options`): the first of English,
+    /// French and German in which its first word is an option; English when none.
+    pub(super) fn of_option(word: &str) -> Language {
+        [Language::English, Language::French, Language::German]
+            .into_iter()
+            .find(|l| l.option(word).is_some())
+            .unwrap_or(Language::English)
+    }
+
     pub(super) fn keyword(self, word: &str) -> Option<Keyword> {
         let table = match self {
             Language::English => KEYWORDS_EN,

@@ -61,8 +61,9 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, ProblemError> {
     }
 }
 
-/// Gives `problems` (read from FEN lines) the Popeye options of `text`, in English as after
-/// `Option` (`SetPlay Threat 2 MaxFlightsquares 1`), in place of their own: the options a FEN
+/// Gives `problems` (read from FEN lines) the Popeye options of `text`, as after `Option`
+/// (`SetPlay Threat 2 MaxFlightsquares 1`; in French or German when its first word is one of
+/// that language's options: `Menace 2`, `Drohung 2`), in place of their own: the options a FEN
 /// line cannot carry, for the page's `<grolman-board mode="solve" options="...">`.
 ///
 /// ```
@@ -82,15 +83,16 @@ pub fn with_options(problems: &mut [Problem], text: &str) -> Result<(), ProblemE
     let Some(first) = tokens.first().cloned() else {
         return Ok(());
     };
+    let language = Language::of_option(&first.text);
     if let Some(t) = tokens.iter().find(|t| {
-        Language::English
+        language
             .option(&t.text)
             .is_some_and(language::Opt::changes_position)
     }) {
         return Err(error(t, ProblemErrorKind::OptionChangesPosition));
     }
     let mut draft = draft::Draft::new(first.clone());
-    let mut popeye = Popeye::new(tokens, Language::English);
+    let mut popeye = Popeye::new(tokens, language);
     popeye.option(&first, &mut draft)?;
     if let Some(t) = popeye.next() {
         // A keyword ends an option list in Popeye's input; here nothing else may follow.
