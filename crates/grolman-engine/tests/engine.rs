@@ -3,22 +3,11 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use grolman::random::Xorshift;
 use grolman::{for_each_turn, Color, Position, Role, Rules, Variant};
 use grolman_engine::eval::VALUES;
 use grolman_engine::turns::children;
 use grolman_engine::{native_clock, Engine, Limits};
-
-/// A small deterministic generator (xorshift), so the match is the same every run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn material(pos: &Position, color: Color) -> i32 {
     pos.board()
@@ -43,7 +32,8 @@ enum End {
 fn play(variant: Variant, engine_color: Color, seed: u64) -> End {
     let rules: Rules = variant.into();
     let mut engine = Engine::with_table(rules, native_clock(), 4);
-    let mut random = Random(seed);
+    // The same seed, the same match on every run.
+    let mut random = Xorshift(seed);
     let mut pos = Position::start();
     let mut history = vec![pos.key()];
     for _ in 0..80 {
@@ -67,7 +57,7 @@ fn play(variant: Variant, engine_color: Color, seed: u64) -> End {
             let info = engine.search(&pos, &Limits::depth(2), &mut |_| {}).unwrap();
             afters.into_iter().find(|a| a.key() == info.pv[0]).unwrap()
         } else {
-            afters.swap_remove(random.below(afters.len()))
+            afters.swap_remove(random.below(afters.len() as u64) as usize)
         };
         history.push(pos.key());
     }

@@ -3,28 +3,13 @@
 //! per rule set and stipulation here; `GROLMAN_RANDOM_PROBLEMS=n` asks for n each (in a
 //! release build: `cargo test --release -p grolman-engine --test pruned`).
 
-use grolman::{Board, Castling, Color, Piece, Position, Role, Setup, Square};
+use grolman::random::{position_of, Xorshift};
+use grolman::{Board, Color, Piece, Position, Role};
 use grolman_engine::problem::{parse, solve_twin_with, Method};
-
-/// A small xorshift generator: the same positions on every run.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A legal position: `base` (an empty board if none) with `extra` units added at random (and
 /// both kings if `base` has none).
-fn random_position(rng: &mut Random, base: Option<&str>, extra: usize, turn: Color) -> Position {
+fn random_position(rng: &mut Xorshift, base: Option<&str>, extra: usize, turn: Color) -> Position {
     loop {
         let mut board: Board = base.map_or_else(Board::default, |b| b.parse().unwrap());
         let mut pieces = Vec::new();
@@ -51,23 +36,9 @@ fn random_position(rng: &mut Random, base: Option<&str>, extra: usize, turn: Col
             pieces.push(Piece::new(color, role));
         }
         for piece in pieces {
-            loop {
-                let sq = Square::new(rng.below(64) as u8);
-                if board.piece_at(sq).is_none() {
-                    board.put(sq, piece);
-                    break;
-                }
-            }
+            rng.put(&mut board, piece);
         }
-        let setup = Setup {
-            board,
-            turn,
-            castling: Castling::NONE,
-            ep: None,
-            halfmoves: 0,
-            fullmoves: 1,
-        };
-        if let Ok(pos) = Position::from_setup(setup) {
+        if let Some(pos) = position_of(board, turn) {
             return pos;
         }
     }
@@ -95,7 +66,7 @@ fn same_solutions_around(
     extra: usize,
     seed: u64,
 ) -> usize {
-    let mut rng = Random(seed);
+    let mut rng = Xorshift(seed);
     // In a helpmate of whole moves the side to be mated moves first.
     let turn = if stipulation.starts_with("h#") && !stipulation.ends_with(".5") {
         Color::Black

@@ -308,11 +308,9 @@ mod tests {
 
     #[test]
     fn slider_tables_agree_with_sliding_square_by_square() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::random::Xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let occ = Bitboard(seed & (seed >> 3));
             for sq in Square::all() {
                 let rook = slide(sq, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
@@ -325,11 +323,9 @@ mod tests {
 
     #[test]
     fn set_attacks_agree_with_the_square_tables() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::random::Xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let set = Bitboard(seed & (seed >> 5));
             let by_square = |f: &dyn Fn(Square) -> Bitboard| set.fold(Bitboard::EMPTY, |bb, sq| bb | f(sq));
             assert_eq!(

@@ -25,6 +25,7 @@ mod movegen;
 pub mod notation;
 mod perft;
 mod position;
+pub mod random;
 mod setup;
 mod step;
 mod transform;

@@ -4,26 +4,15 @@
 //! check, and `has_legal_turn` (in Tatarstan chess by the perft counter's shared phases, stopped
 //! at the first legal turn) says whether there is any.
 
+use grolman::random::{position_of, Xorshift};
 use grolman::{
     count_turns, for_each_checking_turn_of, for_each_turn, has_legal_turn, leads, write_code, Board,
-    Castling, CheckFilter, Color, Piece, Position, Role, Rules, Setup, Square, Variant,
+    CheckFilter, Color, Piece, Position, Role, Rules, Variant,
 };
-
-/// A small xorshift generator: the same positions on every run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
 
 /// A legal position of both kings and 2 to 10 other units (pawns on the last rank but one
 /// now and then, to promote), either side to move.
-fn random_position(rng: &mut Random) -> Position {
+fn random_position(rng: &mut Xorshift) -> Position {
     loop {
         let mut board = Board::empty();
         let mut pieces = vec![
@@ -43,23 +32,9 @@ fn random_position(rng: &mut Random) -> Position {
             pieces.push(Piece::new(color, role));
         }
         for piece in pieces {
-            loop {
-                let sq = Square::new(rng.below(64) as u8);
-                if board.piece_at(sq).is_none() {
-                    board.put(sq, piece);
-                    break;
-                }
-            }
+            rng.put(&mut board, piece);
         }
-        let setup = Setup {
-            board,
-            turn: Color::ALL[rng.below(2) as usize],
-            castling: Castling::NONE,
-            ep: None,
-            halfmoves: 0,
-            fullmoves: 1,
-        };
-        if let Ok(pos) = Position::from_setup(setup) {
+        if let Some(pos) = position_of(board, Color::ALL[rng.below(2) as usize]) {
             return pos;
         }
     }
@@ -88,7 +63,7 @@ fn turns_where(pos: &Position, rules: Rules, checks_only: bool) -> Vec<(String, 
 fn checking_turns_and_legal_turns_agree_with_the_plain_generation() {
     for variant in [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan] {
         let rules: Rules = variant.into();
-        let mut rng = Random(0x9e37_79b9_7f4a_7c15 ^ variant as u64);
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15 ^ variant as u64);
         let (mut checking, mut in_check, mut stuck) = (0, 0, 0);
         for trial in 0..1500 {
             let pos = random_position(&mut rng);
@@ -133,7 +108,7 @@ fn the_check_filter_keeps_every_checking_turn() {
     ];
     for variant in [Variant::Orthodox, Variant::Grolman] {
         let rules: Rules = variant.into();
-        let mut rng = Random(0x5851_f42d_4c95_7f2d ^ variant as u64);
+        let mut rng = Xorshift(0x5851_f42d_4c95_7f2d ^ variant as u64);
         let (mut checking, mut dropped, mut kept) = (0, 0, 0);
         let positions = fixed
             .iter()

@@ -360,14 +360,9 @@ fn every_expected_message_names_a_corpus_file() {
 /// Ten megabytes of printable ASCII with the readers' own punctuation: deterministic.
 fn garbage(len: usize, seed: u64) -> String {
     const CHARS: &[u8] = b"abcdefghKQRBNPkqrbnp12345678 /-,;=x+#()[]{}\"\n.O0e$%";
-    let mut state = seed;
+    let mut rng = grolman::random::Xorshift(seed);
     (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            CHARS[(state % CHARS.len() as u64) as usize] as char
-        })
+        .map(|_| CHARS[rng.below(CHARS.len() as u64) as usize] as char)
         .collect()
 }
 

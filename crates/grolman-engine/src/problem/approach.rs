@@ -220,7 +220,8 @@ fn attacking_all(mate: &Mate<'_>, a: &Unit, needs: &[Square], required: Needs) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grolman::{for_each_turn, Castling, Piece, Rules, Setup, Variant};
+    use grolman::random::{position_of, Xorshift};
+    use grolman::{for_each_turn, Piece, Rules, Variant};
 
     use crate::problem::intelligent::mate_reachable;
 
@@ -230,13 +231,7 @@ mod tests {
     #[test]
     fn every_turn_the_bound_allows_after_is_kept() {
         let rules: Rules = Variant::Orthodox.into();
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
         let roles = [
             Role::Pawn,
             Role::Knight,
@@ -248,30 +243,16 @@ mod tests {
         let (mut allowed, mut dropped, mut positions) = (0, 0, 0);
         while positions < 1500 {
             let mut board = Board::default();
-            let mut put = |piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
-                let sq = Square::new(next(64) as u8);
-                if board.piece_at(sq).is_none() {
-                    board.put(sq, piece);
-                    break;
-                }
-            };
-            put(Piece::new(Color::White, Role::King), &mut next);
-            put(Piece::new(Color::Black, Role::King), &mut next);
+            rng.put(&mut board, Piece::new(Color::White, Role::King));
+            rng.put(&mut board, Piece::new(Color::Black, Role::King));
             // Few attackers and many units of the mated side, as in helpmates.
-            let attackers = 1 + next(3);
-            for i in 0..attackers + 2 + next(6) {
+            let attackers = 1 + rng.below(3);
+            for i in 0..attackers + 2 + rng.below(6) {
                 let color = if i < attackers { Color::White } else { Color::Black };
-                put(Piece::new(color, roles[next(6) as usize]), &mut next);
+                let role = roles[rng.below(6) as usize];
+                rng.put(&mut board, Piece::new(color, role));
             }
-            let setup = Setup {
-                board,
-                turn: Color::White,
-                castling: Castling::NONE,
-                ep: None,
-                halfmoves: 0,
-                fullmoves: 1,
-            };
-            let Ok(pos) = Position::from_setup(setup) else {
+            let Some(pos) = position_of(board, Color::White) else {
                 continue;
             };
             positions += 1;

@@ -138,45 +138,29 @@ impl TatarstanChecks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grolman::{Board, Castling, Piece, Setup};
+    use grolman::random::{position_of, Xorshift};
+    use grolman::{Board, Piece};
 
     /// Random legal Tatarstan positions of 4 to 21 units, either side to move, pawns on the
     /// ranks before the last among them.
     fn random_positions(count: usize) -> Vec<Position> {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
         let mut out = Vec::new();
         while out.len() < count {
             let mut board = Board::default();
-            let units = 4 + next(18);
+            let units = 4 + rng.below(18);
             for i in 0..units {
                 let piece = match i {
                     0 => Piece::new(Color::White, Role::King),
                     1 => Piece::new(Color::Black, Role::King),
-                    _ => Piece::new(Color::ALL[next(2) as usize], Role::ALL[next(5) as usize]),
+                    _ => Piece::new(
+                        Color::ALL[rng.below(2) as usize],
+                        Role::ALL[rng.below(5) as usize],
+                    ),
                 };
-                loop {
-                    let sq = Square::new(next(64) as u8);
-                    if board.piece_at(sq).is_none() {
-                        board.put(sq, piece);
-                        break;
-                    }
-                }
+                rng.put(&mut board, piece);
             }
-            let setup = Setup {
-                board,
-                turn: Color::ALL[next(2) as usize],
-                castling: Castling::NONE,
-                ep: None,
-                halfmoves: 0,
-                fullmoves: 1,
-            };
-            if let Ok(pos) = Position::from_setup(setup) {
+            if let Some(pos) = position_of(board, Color::ALL[rng.below(2) as usize]) {
                 out.push(pos);
             }
         }

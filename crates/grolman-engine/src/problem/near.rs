@@ -187,7 +187,8 @@ impl Near {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grolman::{for_each_turn, Castling, Piece, Setup};
+    use grolman::random::{position_of, Xorshift};
+    use grolman::{for_each_turn, Piece};
 
     /// The [`Near`] that [`Near::after`] works out from a leading move is the [`Near`] of the
     /// position the turn leaves, on random orthodox positions (captures, king moves,
@@ -195,13 +196,7 @@ mod tests {
     #[test]
     fn the_near_a_move_leaves_is_worked_out_without_playing_it() {
         let rules: Rules = Variant::Orthodox.into();
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
         let roles = [
             Role::Pawn,
             Role::Pawn,
@@ -215,28 +210,14 @@ mod tests {
         let mut positions = vec![Position::from_fen("8/8/8/k7/3pP3/8/8/4K2R b - e3 0 1").unwrap()];
         while positions.len() < 300 {
             let mut board = Board::default();
-            let mut put = |piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
-                let sq = Square::new(next(64) as u8);
-                if board.piece_at(sq).is_none() {
-                    board.put(sq, piece);
-                    break;
-                }
-            };
-            put(Piece::new(Color::White, Role::King), &mut next);
-            put(Piece::new(Color::Black, Role::King), &mut next);
+            rng.put(&mut board, Piece::new(Color::White, Role::King));
+            rng.put(&mut board, Piece::new(Color::Black, Role::King));
             for i in 0..10 {
                 let color = if i % 2 == 0 { Color::White } else { Color::Black };
-                put(Piece::new(color, roles[next(6) as usize]), &mut next);
+                let role = roles[rng.below(6) as usize];
+                rng.put(&mut board, Piece::new(color, role));
             }
-            let setup = Setup {
-                board,
-                turn: Color::Black,
-                castling: Castling::NONE,
-                ep: None,
-                halfmoves: 0,
-                fullmoves: 1,
-            };
-            if let Ok(pos) = Position::from_setup(setup) {
+            if let Some(pos) = position_of(board, Color::Black) {
                 positions.push(pos);
             }
         }

@@ -75,23 +75,13 @@ mod tests {
     use super::{may_attack, must_attack};
     use crate::board::Board;
     use crate::position::{Castling, Position};
+    use crate::random::Xorshift;
     use crate::transform::phase;
     use crate::types::{Color, Piece, Role, Square};
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
-
     /// A random placement, sparse to crowded, a king of each colour now and then, units on the
     /// last ranks included (legality does not matter to the phase).
-    fn random_board(rng: &mut Rng) -> Board {
+    fn random_board(rng: &mut Xorshift) -> Board {
         let mut board = Board::empty();
         let density = 5 + rng.below(45);
         for sq in Square::all() {
@@ -110,7 +100,7 @@ mod tests {
     /// [`must_attack`] claims is attacked after every choice.
     #[test]
     fn the_bounds_hold_against_every_outcome_of_the_phase() {
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
         let (mut ruled_out, mut proven) = (0, 0);
         for trial in 0..1500 {
             let board = random_board(&mut rng);

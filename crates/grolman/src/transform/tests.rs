@@ -2,26 +2,12 @@
 
 use super::{plain, stage, Kinds, LastRank};
 use crate::board::{Board, Units};
+use crate::random::Xorshift;
 use crate::types::{Color, Piece, Role, Square};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A random placement, sparse to crowded, kings included now and then: legality does not
 /// matter to a stage, and crowded boards make long cascades.
-fn random_board(rng: &mut Rng) -> Board {
+fn random_board(rng: &mut Xorshift) -> Board {
     let mut board = Board::empty();
     let density = 10 + rng.below(60);
     for sq in Square::all() {
@@ -40,7 +26,7 @@ fn random_board(rng: &mut Rng) -> Board {
 /// units turn, with the same events and the same squares awaiting a choice.
 #[test]
 fn set_wise_stages_agree_with_the_plain_ones_on_random_placements() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
     let mut cascades = 0;
     for trial in 0..4000 {
         let start = random_board(&mut rng);

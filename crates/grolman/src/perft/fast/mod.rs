@@ -290,13 +290,8 @@ mod tests {
         }
         // Runs of related positions (a few consecutive ones of one tree), then a jump: a
         // fixed shuffle (xorshift), so that a failure repeats.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::random::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next_u64();
         let mut order = Vec::with_capacity(all.len());
         let mut at = 0usize;
         while order.len() < all.len() {

@@ -1,0 +1,52 @@
+//! A small seeded pseudo-random generator (xorshift64) and random placements, for the tests
+//! that hold one method against another on many positions: the same seed gives the same
+//! positions on every run and machine, so a failure repeats. Not for anything that needs
+//! good randomness.
+
+use crate::board::Board;
+use crate::position::{Castling, Position};
+use crate::setup::Setup;
+use crate::types::{Color, Piece, Square};
+
+/// Marsaglia's xorshift64 (shifts 13, 7, 17). The seed must not be 0 (it would stay 0).
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The next number of the sequence.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (`n` > 0; slightly biased, which tests do not mind).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// Puts `piece` on an empty square of `board` drawn at random (the board must have one).
+    pub fn put(&mut self, board: &mut Board, piece: Piece) {
+        loop {
+            let sq = Square::new(self.below(64) as u8);
+            if board.piece_at(sq).is_none() {
+                board.put(sq, piece);
+                return;
+            }
+        }
+    }
+}
+
+/// `board` with `turn` to move, no castling right and no en passant square, if that is a
+/// legal position.
+pub fn position_of(board: Board, turn: Color) -> Option<Position> {
+    Position::from_setup(Setup {
+        board,
+        turn,
+        castling: Castling::NONE,
+        ep: None,
+        halfmoves: 0,
+        fullmoves: 1,
+    })
+    .ok()
+}
