@@ -184,12 +184,12 @@ async function writePages(root, modules, imports) {
       let extra = [src, ...chunks].map((file) => `<link rel="modulepreload" href="${file}">`).join("\n");
       // A page that chooses its language as web/i18n/choice.js says (its script holds
       // web/i18n/page.js; the element follows its own lang) preloads that language's catalog:
-      // the files of the part that every page loads (web/i18n/<code>/index.js). A page's
+      // the files of the part that every page loads (web/i18n/<code>/ui.js). A page's
       // Content-Security-Policy lets that one inline script in by its hash.
       if ([src, ...chunks].some((file) => modules[file]?.includes("web/i18n/page.js"))) {
         const catalogs = {};
         for (const [file, inputs] of Object.entries(modules)) {
-          const [, code] = inputs.map((input) => input.match(/^web\/i18n\/([a-z]+)\/index\.js$/)).find(Boolean) ?? [];
+          const [, code] = inputs.map((input) => input.match(/^web\/i18n\/([a-z]+)\/ui\.js$/)).find(Boolean) ?? [];
           if (code && dirname(file) === dirname(src)) catalogs[code] = eager(file, imports);
         }
         const script = await languagePreload(root, catalogs);

@@ -9,10 +9,11 @@ import { ErrorLine, StatusBanner } from "./ui/banner.js";
 import { CascadePanel } from "./ui/cascade.js";
 import { readStudioFragment } from "./game/url.js";
 import { keepOffline } from "./offline.js";
-import { LANGUAGES, PANELS, language, load, onLanguageChange, t, withTexts } from "./i18n/index.js";
+import { ERRORS, LANGUAGES, PANELS, language, load, onLanguageChange, t, withTexts } from "./i18n/index.js";
 import { choosePageLanguage } from "./i18n/page.js";
 import { startLanguage } from "./i18n/choice.js";
 import { setFigurines } from "./i18n/notation.js";
+import { errorTexts } from "./i18n/error-text.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -146,12 +147,16 @@ async function start() {
   $("turn-last").addEventListener("click", () => controller.toLineEnd());
   $("line-promote").addEventListener("click", () => controller.promote(controller.tree.current));
   $("line-delete").addEventListener("click", () => controller.deleteLine(controller.tree.current));
-  $("turn-comment").addEventListener("change", () => {
+  // What the player types may be refused in words of the errors part, which may still be on its
+  // way just after the board became playable: those answers wait for it (at once once it is in).
+  $("turn-comment").addEventListener("change", async () => {
+    await errorTexts();
     const problem = controller.setComment($("turn-comment").value);
     if (problem) ui.errors.show(problem);
   });
-  $("fen-form").addEventListener("submit", (event) => {
+  $("fen-form").addEventListener("submit", async (event) => {
     event.preventDefault();
+    await errorTexts();
     const problem = controller.loadFen($("fen").value);
     if (problem) $("fen-error").textContent = problem;
   });
@@ -182,10 +187,11 @@ async function start() {
 
   // For scripts/measure.mjs: milliseconds from navigation start to a playable board.
   window.grolman = { controller, board, readyAt: performance.now(), initMs: performance.now() - started };
-  // What playing does not need loads now that the board is playable: the side panels and their
-  // texts (from now on every language loads with them), then,
+  // What playing does not need loads now that the board is playable: the rules' error texts, the
+  // side panels and their texts (from now on every language loads with them), then,
   // while the page idles, the Embed dialog (web/embed/dialog.js installs its own button in the
   // Share section). The page says it is ready (body[data-ready]) once the panels answer.
+  withTexts(ERRORS);
   withTexts(PANELS);
   const [{ bindPanels }] = await Promise.all([import("./ui/panels.js"), load(language())]);
   panels = bindPanels(controller, { prefs, save: savePrefs, note, studio, host });

@@ -2,8 +2,8 @@
 // rules' extras package (PGN, the diagram SVG, the board editor) are even asked for; they load
 // after it, and the extras when a panel first needs them. The page loads its scripts as the
 // bundles of scripts/build-web.mjs (build/modules.json says which source modules each file holds),
-// and of its language's texts first only what the board needs (index.js), the panels' texts once
-// it is playable, never the lessons'.
+// and of its language's texts first only what the board needs (ui.js), the rules' errors and the
+// panels' texts once it is playable, never the lessons'.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { clickMove, expectTurns, openPage, turnButtons } from "./helpers.js";
@@ -43,7 +43,7 @@ test("the board is playable before the panels and the extras package load", asyn
   expect(errors).toEqual([]);
 });
 
-test("the playground loads its scripts bundled, and its language without the lessons' texts, the panels' after the board", async ({ page }) => {
+test("the playground loads its scripts bundled, and its language without the lessons' texts, the errors' and the panels' after the board", async ({ page }) => {
   const errors = await openPage(page);
   const { readyAt, loaded } = await requests(page);
   const before = loaded.filter((r) => r.at < readyAt).map((r) => r.path);
@@ -52,11 +52,12 @@ test("the playground loads its scripts bundled, and its language without the les
   expect(before).toContain(fileOf("web/main.js"));
   expect(before).toContain(fileOf("web/i18n/en/ui.js"));
   const held = loaded.flatMap((r) => modules[r.path.slice(1)] ?? []);
-  expect(held).toContain("web/i18n/en/errors.js");
   expect(held.filter((module) => module.includes("lessons"))).toEqual([]);
-  // The panels' texts come once the board is playable.
-  expect(before).not.toContain(fileOf("web/i18n/en/panels.js"));
-  expect(loaded.map((r) => r.path)).toContain(fileOf("web/i18n/en/panels.js"));
+  // The rules' errors and the panels' texts come once the board is playable.
+  for (const later of ["web/i18n/en/errors.js", "web/i18n/en/panels.js"]) {
+    expect(before).not.toContain(fileOf(later));
+    expect(loaded.map((r) => r.path)).toContain(fileOf(later));
+  }
   expect(errors).toEqual([]);
 });
 
@@ -72,13 +73,13 @@ test("the served page preloads every script the board needs, its language's cata
     // Links of the served HTML, and those its inline script added before any module ran.
     const preloaded = await page.evaluate(() => [...document.querySelectorAll("link[rel=modulepreload]")].map((link) => new URL(link.href).pathname));
     const served = await (await page.request.get("index.html")).text();
-    expect(scripts).toContain(fileOf(`web/i18n/${code}/index.js`));
+    expect(scripts).toContain(fileOf(`web/i18n/${code}/ui.js`));
     for (const script of scripts) {
       expect(preloaded, `${locale} ${stored}: ${script}`).toContain(script);
-      if (script !== fileOf(`web/i18n/${code}/index.js`)) expect(served).toContain(`<link rel="modulepreload" href="${script.slice(1)}">`);
+      if (script !== fileOf(`web/i18n/${code}/ui.js`)) expect(served).toContain(`<link rel="modulepreload" href="${script.slice(1)}">`);
     }
     for (const other of ["en", "ru", "es", "de"].filter((language) => language !== code)) {
-      expect(preloaded).not.toContain(fileOf(`web/i18n/${other}/index.js`));
+      expect(preloaded).not.toContain(fileOf(`web/i18n/${other}/ui.js`));
     }
     await expect(page.locator("html")).toHaveAttribute("lang", code);
     expect(errors).toEqual([]);

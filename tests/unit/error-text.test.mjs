@@ -10,10 +10,12 @@ import init, * as page from "../../pkg/grolman.js";
 // them; its errors carry the crate's English messages.
 import initExtras, * as extras from "../../pkg/extras/grolman_extras.js";
 import { useLanguage } from "../../web/i18n/index.js";
-import { errorFrom, errorData, errorText } from "../../web/i18n/error-text.js";
+import { errorFrom, errorData, errorText, errorTexts } from "../../web/i18n/error-text.js";
 
 await init({ module_or_path: readFileSync(new URL("../../pkg/grolman_bg.wasm", import.meta.url)) });
 await initExtras({ module_or_path: readFileSync(new URL("../../pkg/extras/grolman_extras_bg.wasm", import.meta.url)) });
+// The errors part of the catalogs, which the playground loads once its board is playable.
+await errorTexts();
 const { Game, piecesOf } = page;
 const { examineSetup, readPgn, setupOf } = extras;
 

@@ -9,8 +9,8 @@ import { LANGUAGES } from "../../web/i18n/index.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 /** The parts of a language's catalog (web/i18n/index.js): what every page loads first, the
- *  panels' texts, the lessons'. */
-const PARTS = ["index", "panels", "lessons"];
+ *  rules' errors, the panels' texts, the lessons'. */
+const PARTS = ["ui", "errors", "panels", "lessons"];
 const part = async (code, name) => (await import(`../../web/i18n/${code}/${name}.js`)).default;
 /** A language's whole catalog: all its parts. */
 const catalog = async (code) => Object.assign({}, ...(await Promise.all(PARTS.map((name) => part(code, name)))));
@@ -84,7 +84,8 @@ function eagerModules(entry) {
 }
 
 test("the texts that a page's first screen names are in the part every page loads first", async () => {
-  const first = await part("en", "index");
+  // The rules' errors are said once their part is in (web/i18n/error-text.js, errorTexts).
+  const first = { ...(await part("en", "ui")), ...(await part("en", "errors")) };
   const english = await catalog("en");
   // The pages' static texts, the modules of the playground's board (web/main.js and what it
   // imports at once) and of the rules page (learn.html loads its lessons' part with the first).

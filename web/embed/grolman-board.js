@@ -18,7 +18,7 @@ import { capitalize, outcomeText, side } from "../cascade/text.js";
 import { stepsOf } from "../cascade/walker.js";
 import { TurnEntry, lastTurnSteps } from "../game/entry.js";
 import { openGame, variantInfo, variantName } from "../game/open.js";
-import { PANELS, browserLanguage, onLanguageChange, supported, t, useLanguage, withTexts } from "../i18n/index.js";
+import { ERRORS, PANELS, browserLanguage, onLanguageChange, supported, t, useLanguage, withTexts } from "../i18n/index.js";
 import { Picker } from "../ui/pickers.js";
 import { lineOf } from "../ui/solution.js";
 import { diagramAlt, fileName, pngBlob, positionWords, save, svgBlob } from "./export.js";
@@ -27,8 +27,9 @@ import { ReplayMode } from "./replay-mode.js";
 import { SolveMode } from "./solve-mode.js";
 import { errorText } from "../i18n/error-text.js";
 
-// Every mode's texts: the element loads its language whole (it waits for its texts, not for a
-// page's first screen).
+// Every mode's texts and the rules' errors (a bad setting is said at once): the element loads its
+// language whole (it waits for its texts, not for a page's first screen).
+withTexts(ERRORS);
 withTexts(PANELS);
 
 let rulesLoading = null;

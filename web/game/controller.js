@@ -10,7 +10,7 @@ import { TurnEntry, lastTurnSteps } from "./entry.js";
 import { openGame, variantName } from "./open.js";
 import { readFragment, writeFragment } from "./url.js";
 import { dropKept, keepGame, loadGame, loadKept, saveGame } from "./storage.js";
-import { errorText } from "../i18n/error-text.js";
+import { errorText, errorTexts } from "../i18n/error-text.js";
 import { extras } from "../extras.js";
 import { plural, t } from "../i18n/index.js";
 
@@ -59,15 +59,15 @@ export class Controller {
         keepGame(stored);
         this.keptByLink = true;
       }
-      const problem = this.load(fromUrl, "link");
+      const problem = this.attempt(fromUrl, "link");
       if (problem && !this.game) this.load(loadGame() ?? { variant: "grolman", fen: null, moves: [] }, null);
       if (!this.game) this.load({ variant: "grolman", fen: null, moves: [] }, null);
-      if (problem) this.ui.errors.show(problem);
+      if (problem) this.tell(problem);
     } else {
       const stored = loadGame();
-      const problem = stored ? this.load(stored, "saved") : "no game";
+      const problem = stored ? this.attempt(stored, "saved") : "no game";
       if (!this.game) this.load({ variant: "grolman", fen: null, moves: [] }, null);
-      if (stored && problem) this.ui.errors.show(problem);
+      if (stored && problem) this.tell(problem);
       // A game opened as it was stored (or a new one, none stored) is not saved again: the
       // stored copy is the same, and the write was much of the time to open it. It is saved
       // when it changes.
@@ -78,11 +78,16 @@ export class Controller {
       if (location.hash === this.writtenHash) return;
       const wanted = readFragment(location.hash);
       if (!wanted) return;
-      const problem = this.load(wanted, "link");
-      if (problem) this.ui.errors.show(problem);
+      const problem = this.attempt(wanted, "link");
+      if (problem) this.tell(problem);
       else this.ui.errors.clear();
       this.persist();
     });
+  }
+
+  /** Shows the problem that `say` words once the error texts are in (at once when they are). */
+  tell(say) {
+    errorTexts().then(() => this.ui.errors.show(say()));
   }
 
   /**
@@ -90,20 +95,28 @@ export class Controller {
    * `moves`). A bad variant or FEN keeps the current game; a bad turn code keeps the turns
    * before it. Returns the problem as a sentence, or null.
    */
-  load({ variant, fen, moves, tree }, source) {
+  load(game, source) {
+    return this.attempt(game, source)?.() ?? null;
+  }
+
+  /** As load, but the problem comes as the function that words it, or null: a game opened
+   *  before the error texts are in says its problem once they are (tell). */
+  attempt({ variant, fen, moves, tree }, source) {
     let game;
     try {
       game = openGame(variant ?? "grolman", fen);
     } catch (error) {
-      const reason = error.field === "fen" ? t("open.badFen", { message: errorText(error) }) : errorText(error);
-      return t(`open.failed.${source}`, { reason });
+      return () => {
+        const reason = error.field === "fen" ? t("open.badFen", { message: errorText(error) }) : errorText(error);
+        return t(`open.failed.${source}`, { reason });
+      };
     }
     let problem = null;
     if (tree) {
       try {
         game.readTreeCodes(tree);
       } catch (error) {
-        problem = t(`open.treeUnread.${source}`, { message: errorText(error) });
+        problem = () => t(`open.treeUnread.${source}`, { message: errorText(error) });
       }
       moves = [];
     }
@@ -111,7 +124,7 @@ export class Controller {
       try {
         game.play(code);
       } catch (error) {
-        problem = t(`open.turnUnplayable.${source}`, { number: index + 1, code, message: errorText(error) });
+        problem = () => t(`open.turnUnplayable.${source}`, { number: index + 1, code, message: errorText(error) });
         break;
       }
     }

@@ -5,7 +5,10 @@
 // words said through `error.word.<fact>.<value>`; a list is joined with the language's "or".
 // The page's own
 // errors (no code) and errors from elsewhere show their message.
-import { language, t } from "./index.js";
+// The texts are the catalog's errors part (ERRORS): the playground loads it once its board is
+// playable, so that an error found while it opens (a bad link, a stored game that no longer reads)
+// waits for errorTexts() before it is said.
+import { ERRORS, hasTexts, language, load, t, withTexts } from "./index.js";
 
 const WORDS = new Set(["color", "role", "outcome", "wanted"]);
 
@@ -13,6 +16,13 @@ const WORDS = new Set(["color", "role", "outcome", "wanted"]);
 export function errorText(error) {
   if (error?.code) return say(error);
   return error?.message ?? String(error);
+}
+
+/** Resolves once the current language's error texts are loaded (from now on every language
+ *  loads them with its other parts). */
+export function errorTexts() {
+  withTexts(ERRORS);
+  return hasTexts(ERRORS) ? Promise.resolve() : load(language());
 }
 
 /** `{ code, facts, message }` of a facade error: what a worker posts, since an Error's own

@@ -1,24 +1,31 @@
 // The page's languages: `t(key, params)` gives the text of `key` in the chosen language, with
 // `{name}` placeholders filled from `params`. Each language is one folder (en/, ru/, es/, de/) of
-// parts, each loaded by dynamic import, only for the chosen language: index.js merges ui.js (the
-// interface a playable board needs) and errors.js (the rules' errors), which every page loads
-// first; panels.js (the side panels, the element's modes, the problems' errors) comes once the
-// playground's board is playable (PANELS); lessons.js is learn.html's (withTexts).
-// English is the reference: tests/unit/i18n.test.mjs holds every other catalog to its keys and
-// placeholders, and a key missing at run time falls back to English (when it is loaded) or to the
-// key itself, so that a gap shows as a readable word rather than a blank.
+// parts, each loaded by dynamic import, only for the chosen language: ui.js (the interface a
+// playable board needs), which every page loads first; errors.js (the rules' errors: ERRORS),
+// which the playground loads once its board is playable (an error before then is said when its
+// text is in: web/i18n/error-text.js) and the other pages with their first part; panels.js (the
+// side panels, the element's modes, the problems' errors) once the playground's board is playable
+// (PANELS); lessons.js is learn.html's (withTexts).
 import { supported } from "./choice.js";
 
 export { LANGUAGES, browserLanguage, supported } from "./choice.js";
 
 // Literal paths, so that the service worker's file list and any bundler see every catalog. These
-// are the texts every page needs first (each language's index.js); a page adds the other parts it
+// are the texts every page needs first (each language's ui.js); a page adds the other parts it
 // needs with withTexts, so that no page loads a part before it needs it.
 const PAGE = {
-  en: () => import("./en/index.js"),
-  ru: () => import("./ru/index.js"),
-  es: () => import("./es/index.js"),
-  de: () => import("./de/index.js"),
+  en: () => import("./en/ui.js"),
+  ru: () => import("./ru/ui.js"),
+  es: () => import("./es/ui.js"),
+  de: () => import("./de/ui.js"),
+};
+
+/** The errors of the rules (each language's errors.js): what the facade's errors say, by code. */
+export const ERRORS = {
+  en: () => import("./en/errors.js"),
+  ru: () => import("./ru/errors.js"),
+  es: () => import("./es/errors.js"),
+  de: () => import("./de/errors.js"),
 };
 
 /** The rest of the interface (each language's panels.js): what the playground's side panels and
@@ -42,6 +49,9 @@ const listeners = new Set();
 export function withTexts(loaders) {
   if (!parts.includes(loaders)) parts.push(loaders);
 }
+
+/** Whether the current language has the part `loaders` loaded. */
+export const hasTexts = (loaders) => Boolean(loaded[current]?.has(loaders));
 
 /** The catalog of `code` with every part, each part loaded once. */
 export async function load(code) {
