@@ -15,7 +15,7 @@ export function variantList() {
 /** The entry of `variantList()` for a variant's name as the Game reports it. */
 export const variantInfo = (name) => variantList().find((v) => v.name === name);
 
-/** A variant's name for people, in the reader's language ("Grolman chess", "Шахматы Гролмана"). */
+/** A variant's name for people, in the reader's language ("Grolman chess", "Шахматы Грольмана"). */
 export const variantName = (name) => t(`variant.${name}`);
 
 /** Why `openGame` refused: `field` is "variant" or "fen"; the crate's error (its message,
