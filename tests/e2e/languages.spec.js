@@ -44,7 +44,7 @@ const LANGUAGE_CASES = [
   { code: "es", turn: "e4 (Cg1-e2, Th1-g1)",
     end: "e4 (Cg1-e2, Th1-g1). Las blancas ya no pueden enrocar corto. Juegan las negras.",
     follow: "La casilla e2 queda vacía: Cg1, Af1, Dd1 y Re1 pueden llegar a ella; la más débil es el caballo: Cg1-e2.",
-    error: "El turno 2 del enlace («zzzz») no se puede jugar: " },
+    error: "La jugada 2 del enlace («zzzz») no se puede jugar: " },
   { code: "de", turn: "e4 (Sg1-e2, Th1-g1)",
     end: "e4 (Sg1-e2, Th1-g1). Weiß kann nicht mehr kurz rochieren. Schwarz ist am Zug.",
     follow: "e2 ist frei: Sg1, Lf1, Dd1 und Ke1 können es erreichen; am schwächsten ist der Springer: Sg1-e2.",
