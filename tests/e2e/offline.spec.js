@@ -75,7 +75,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
     for (const [code, ready, now] of [
       ["ru", "Готова новая версия: она заработает при следующей загрузке страницы.", "Загрузить сейчас"],
       ["es", "Hay una versión nueva lista: se aplicará la próxima vez que cargue la página.", "Cargarla ahora"],
-      ["de", "Eine neue Version ist bereit: Sie gilt ab dem nächsten Laden der Seite.", "Jetzt laden"],
+      ["de", "Eine neue Version ist bereit und gilt ab dem nächsten Laden der Seite.", "Jetzt laden"],
       ["en", "A new version is ready: it takes effect the next time the page loads.", "Load it now"],
     ]) {
       await page.locator("#language").selectOption(code);
