@@ -149,3 +149,35 @@ test("only the lessons page names the lessons' texts, which the other pages neve
   }
   assert.deepEqual(misplaced, []);
 });
+
+// The forms the page shows for a count, through the page's own plural(): Russian has three
+// (1 and 21 решение, 2 решения, 5 решений), Spanish and German two. Each language's expected
+// words are written here, not derived from the catalog, so a form in the wrong category fails.
+test("a counted text takes its language's plural form at 1, 2, 5 and 21", async () => {
+  const { load, plural, withTexts, PANELS } = await import("../../web/i18n/index.js");
+  withTexts(PANELS);
+  const wanted = {
+    ru: { "publication.sound.solution": ["1 решение", "2 решения", "5 решений", "21 решение"],
+          "view.start": ["из 1 хода", "из 2 ходов", "из 5 ходов", "из 21 хода"],
+          "element.start": ["1 ход.", "2 хода.", "5 ходов.", "21 ход."],
+          "summary.became.knight": ["1 фигура стала конём", "2 фигуры стали конями", "5 фигур стали конями", "21 фигура стала конём"],
+          "count.knight": ["1 конь", "2 коня", "5 коней", "21 конь"] },
+    es: { "publication.sound.solution": ["1 solución", "2 soluciones", "5 soluciones", "21 soluciones"],
+          "view.start": ["de 1 jugada", "de 2 jugadas", "de 5 jugadas", "de 21 jugadas"],
+          "summary.became.knight": ["1 se transformó en caballo", "2 se transformaron en caballos", "5 se transformaron en caballos", "21 se transformaron en caballos"] },
+    de: { "publication.sound.solution": ["1 Lösung", "2 Lösungen", "5 Lösungen", "21 Lösungen"],
+          "view.start": ["mit 1 Zug", "mit 2 Zügen", "mit 5 Zügen", "mit 21 Zügen"],
+          "summary.became.knight": ["1 wurde zum Springer", "2 wurden zu Springern", "5 wurden zu Springern", "21 wurden zu Springern"] },
+  };
+  const wrong = [];
+  for (const [code, texts] of Object.entries(wanted)) {
+    await load(code);
+    for (const [key, words] of Object.entries(texts)) {
+      [1, 2, 5, 21].forEach((count, i) => {
+        const text = plural(key, count, { side: "—", number: count, intended: 1 }, code);
+        if (!text.includes(words[i])) wrong.push(`${code} ${key} at ${count}: "${text}" lacks "${words[i]}"`);
+      });
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
