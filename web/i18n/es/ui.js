@@ -60,7 +60,7 @@ export default {
   "cascade.several.one": "La casilla {squares} queda vacía: {units} pueden llegar a ella",
   "cascade.several.two": "Las casillas {squares} quedan vacías: {units} pueden llegar a ellas",
   "cascade.unitTo": "{unit} (a {square})",
-  "cascade.tie": "{units} empatan como las más débiles",
+  "cascade.tie": "{units} empatan como piezas más débiles",
   "cascade.weakest": "la más débil es {kind}",
   "cascade.either": "{kind} podía ir a cualquiera de las dos casillas",
   "cascade.follow.only": "{clause}: {move}{promoted}.",

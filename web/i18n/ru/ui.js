@@ -60,7 +60,7 @@ export default {
   "cascade.several.one": "Поле {squares} свободно: туда могут пойти {units}",
   "cascade.several.two": "Поля {squares} свободны: туда могут пойти {units}",
   "cascade.unitTo": "{unit} (на {square})",
-  "cascade.tie": "слабейших несколько: {units}",
+  "cascade.tie": "{units} равно слабы",
   "cascade.weakest": "слабее всех — {kind}",
   "cascade.either": "{kind} может пойти на любое из двух полей",
   "cascade.follow.only": "{clause}: {move}{promoted}.",
