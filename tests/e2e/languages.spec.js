@@ -115,3 +115,40 @@ for (const { code, position, svg, published } of WORDED) {
     for (const line of published) await expect(page.locator("#solution-text")).toContainText(line, { timeout: 15_000 });
   });
 }
+
+// A counted text in each language's plural forms, read from the page: the prompt that names the
+// start of a game of 1, 2, 5 and 21 moves (Russian has three forms: 1 and 21 хода, 2 ходов,
+// 5 ходов after "из"). The game: 21 random quiet Grolman moves of each side, as turn codes.
+const GAME = [
+  "a2a3,a1a2", "c7c6,d8c7,e8d8", "d2d4,b1d2", "c6c5,b8c6,a8b8", "d2b1,c1d2,d1c1,e1d1",
+  "b8a8,c6b8,c7c6,d8c7", "c2c4,c1c2,d2c1,b1d2", "a7a6,a8a7", "g1f3,h1g1", "c7d6,c6c7,b8c6",
+  "c2a4,d1c2", "c6b8,c7c6,d6c7,d7d6,c8d7", "d2b3,f3d2,f2f3", "c7c8,c6c7,b8c6", "c2b1",
+  "a6a5,a7a6,c6a7,d7c6,c7d7,c8c7", "e2e3,f1e2,d2f1,b3d2,b2b3,c1b2,b1c1", "d7g4,c6d7,a7c6,a6a7",
+  "c1c2,b2c1,a2b2", "e7e5,g8e7,h8g8", "h2h4,f1h2,d2f1,c1d2,c2c1,b2c2", "b7b6,a7b7,c6a7,e7c6,f8e7,g8f8",
+  "e2d3", "c6b8,a7c6,b7a7,c7b7", "f1g3,h2f1", "e7g5,c6e7,b8c6,f8b8", "d2e1,f1d2,g3f1,g2g3,g1g2",
+  "b7c8,a7b7,c6a7,e7c6,g5e7,g7g5", "f3f4,d2f3,f1d2,d3f1",
+  "c6d8,a7c6,b7a7,b8b7,c8b8,d7c8,g4d7,g5g4,e7g5", "b3b4,d2b3,f3d2",
+  "d6d5,d7d6,c8d7,b8c8,c6b8,d8c6,g5d8", "d2e4,b3d2,a4b3,a3a4", "h7h5", "e4f2,e3e4,b3e3,d2b3,e1d2",
+  "c6e7,b8c6,b7b8,a7b7", "b4b5,d2b4,b3d2,e3b3", "c8c7,e7c8,c6e7,d7c6,d6d7",
+  "f2d1,g2f2,f1g2,d2f1,b4d2,b3b4", "e7g8,c8e7,b8c8,b7b8,c6b7,d7c6,c7d7,d8c7",
+  "d2e3,f1d2,g2f1,f2g2,d1f2,c1d1,c2c1", "g8f6,e7g8,d7e7,c6d7,b7c6,b8b7,c7b8,c8c7",
+];
+const STARTS = {
+  ru: ["начало партии из 1 хода.", "начало партии из 2 ходов.", "начало партии из 5 ходов.", "начало партии из 21 хода."],
+  es: ["el inicio de una partida de 1 jugada:", "el inicio de una partida de 2 jugadas:", "el inicio de una partida de 5 jugadas:", "el inicio de una partida de 21 jugadas:"],
+  de: ["der Anfang einer Partie mit 1 Zug.", "der Anfang einer Partie mit 2 Zügen.", "der Anfang einer Partie mit 5 Zügen.", "der Anfang einer Partie mit 21 Zügen."],
+};
+
+for (const [code, starts] of Object.entries(STARTS)) {
+  test(`in ${code}: the start of a game of 1, 2, 5 and 21 moves takes the plural form of each number`, async ({ page }) => {
+    await page.addInitScript((language) => {
+      localStorage.setItem("grolman.prefs", JSON.stringify({ autoplay: false, language }));
+    }, code);
+    for (const [i, moves] of [1, 2, 5, 21].entries()) {
+      await openPage(page, `#variant=grolman&${GAME.slice(0, 2 * moves).map((turn) => `m=${turn}`).join("&")}`);
+      await expect(turnButtons(page)).toHaveCount(2 * moves);
+      await page.click("#turn-first");
+      await expect(page.locator("#prompt")).toContainText(starts[i]);
+    }
+  });
+}

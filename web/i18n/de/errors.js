@@ -13,7 +13,7 @@ export default {
   "error.fen.halfmove-clock": "ungültige FEN: Halbzugzähler: eine Zahl bis 100000 erwartet, „{found}“ gefunden",
   "error.fen.fullmove-number": "ungültige FEN: Zugnummer: eine Zahl bis 100000 erwartet, „{found}“ gefunden",
   "error.fen.fullmove-zero": "ungültige FEN: Zugnummer: muss mindestens 1 sein",
-  "error.fen.illegal-position": "unzulässige Stellung: {cause}",
+  "error.fen.illegal-position": "illegale Stellung: {cause}",
 
   "error.setup.no-king": "{color} hat keinen König",
   "error.setup.too-many-kings": "{color} hat mehr als einen König",

@@ -9,7 +9,7 @@ export default {
   "pgn.copied": "PGN kopiert.",
   // The element <grolman-board> (web/embed/)
   "element.failed": "Dieses Brett kann nicht gezeigt werden: {message}",
-  "element.start": {"one": "Der Anfang: {side} ist am Zug. Schritt vorwärts spielt den Zug nach.", "other": "Der Anfang: {side} ist am Zug. Schritt vorwärts spielt die {count} Züge nach."},
+  "element.start": {"one": "Der Anfang: {side} ist am Zug. Geh vorwärts, um den Zug Schritt für Schritt nachzuspielen.", "other": "Der Anfang: {side} ist am Zug. Geh vorwärts, um die {count} Züge Schritt für Schritt nachzuspielen."},
   "element.pickLeader": "{side} ist am Zug: Wähle den führenden Stein (Pfeiltasten und Eingabe, oder klicken bzw. tippen).",
   "element.again": "Neu beginnen",
   "element.showSolution": "Lösung zeigen",
@@ -257,7 +257,7 @@ export default {
   "error.problem.no-board": "diese Aufgabe hat keinen Abschnitt Pieces (oder Forsyth)",
   "error.problem.no-stipulation": "diese Aufgabe hat keine Forderung (Stipulation)",
   "error.problem.twin-empty": "Zwilling: kein Stein auf {square}",
-  "error.problem.illegal-position": "unzulässige Stellung: {cause}",
+  "error.problem.illegal-position": "illegale Stellung: {cause}",
   "error.stipulation.unsupported": "nicht unterstützte Forderung „{text}“ (erwartet #n, =n, h#n, h#n.5, h=n, s#n, s=n, ser-#n, ser-h#n oder ser-s#n)",
   "error.stipulation.half-move-not-help": "„{text}“: Halbzüge (.5) gibt es nur bei Hilfsmatts",
   "error.stipulation.not-a-number": "„{text}“: nach „#“ oder „=“ wird eine Zügezahl erwartet",
