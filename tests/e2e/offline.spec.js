@@ -74,7 +74,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
     // The note speaks the page's language, and follows the picker while it shows.
     for (const [code, ready, now] of [
       ["ru", "Готова новая версия: она заработает при следующей загрузке страницы.", "Загрузить сейчас"],
-      ["es", "Hay una versión nueva lista: se aplicará la próxima vez que cargue la página.", "Cargarla ahora"],
+      ["es", "Hay una versión nueva lista: se aplicará la próxima vez que se cargue la página.", "Cargarla ahora"],
       ["de", "Eine neue Version ist bereit und gilt ab dem nächsten Laden der Seite.", "Jetzt laden"],
       ["en", "A new version is ready: it takes effect the next time the page loads.", "Load it now"],
     ]) {
