@@ -164,10 +164,10 @@ test("a counted text takes its language's plural form at 1, 2, 5 and 21", async 
           "count.knight": ["1 конь", "2 коня", "5 коней", "21 конь"] },
     es: { "publication.sound.solution": ["1 solución", "2 soluciones", "5 soluciones", "21 soluciones"],
           "view.start": ["de 1 jugada", "de 2 jugadas", "de 5 jugadas", "de 21 jugadas"],
-          "summary.became.knight": ["1 se transformó en caballo", "2 se transformaron en caballos", "5 se transformaron en caballos", "21 se transformaron en caballos"] },
+          "summary.became.knight": ["1 pieza se transformó en caballo", "2 piezas se transformaron en caballos", "5 piezas se transformaron en caballos", "21 piezas se transformaron en caballos"] },
     de: { "publication.sound.solution": ["1 Lösung", "2 Lösungen", "5 Lösungen", "21 Lösungen"],
           "view.start": ["mit 1 Zug", "mit 2 Zügen", "mit 5 Zügen", "mit 21 Zügen"],
-          "summary.became.knight": ["1 wurde zum Springer", "2 wurden zu Springern", "5 wurden zu Springern", "21 wurden zu Springern"] },
+          "summary.became.knight": ["1 Stein wurde zum Springer", "2 Steine wurden zu Springern", "5 Steine wurden zu Springern", "21 Steine wurden zu Springern"] },
   };
   const wrong = [];
   for (const [code, texts] of Object.entries(wanted)) {
@@ -175,7 +175,9 @@ test("a counted text takes its language's plural form at 1, 2, 5 and 21", async 
     for (const [key, words] of Object.entries(texts)) {
       [1, 2, 5, 21].forEach((count, i) => {
         const text = plural(key, count, { side: "—", number: count, intended: 1 }, code);
-        if (!text.includes(words[i])) wrong.push(`${code} ${key} at ${count}: "${text}" lacks "${words[i]}"`);
+        // The words end there: "1 jugada" must not pass inside "1 jugadas".
+        const whole = new RegExp(`${words[i].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\p{L})`, "u");
+        if (!whole.test(text)) wrong.push(`${code} ${key} at ${count}: "${text}" lacks "${words[i]}"`);
       });
     }
   }

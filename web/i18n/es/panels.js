@@ -184,7 +184,7 @@ export default {
   "embed.show.game": "la partida (repetición de cada jugada)",
   "embed.show.play": "la posición actual (para jugar)",
   "embed.show.solve": "la posición actual como problema para resolver (indica el enunciado)",
-  "embed.caption": "Pie",
+  "embed.caption": "Leyenda",
   "embed.caption.title": "Título",
   "embed.caption.author": "Autor",
   "embed.caption.source": "Fuente",

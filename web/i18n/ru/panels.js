@@ -244,7 +244,7 @@ export default {
   "error.problem.bad-number": "нужно: {wanted}",
   "error.problem.en-passant-squares": "нужны 3 или 4 поля последнего хода пешки: откуда, через какие поля, куда",
   "error.problem.kingless-refused": "задачи, в которых у {color} нет короля, не поддерживаются: здесь в позиции нужны оба короля",
-  "error.problem.null-moves-refused": "NullMoves не поддерживается с {stipulation}: сторона, которая может пропустить ход, никогда не получает пат, а в серии другая сторона и так пропускает ходы",
+  "error.problem.null-moves-refused": "NullMoves не поддерживается с {stipulation}: сторона, которая может пропустить ход, никогда не попадает в пат, а в серии другая сторона и так пропускает ходы",
   "error.problem.no-first-moves": "нет первых ходов для решения: StartMoveNumber {start} идёт после UpToMoveNumber {last}",
   "error.problem.option-changes-position": "эта опция меняет позицию, которую задаёт FEN: очередь хода, рокировку и взятие на проходе запишите в FEN или решайте ввод Popeye",
   "error.problem.exclusive-castling-squares": "нужны поле белой ладьи (a1 или h1) и поле чёрной (a8 или h8) одним словом, например a1h8",
