@@ -5,11 +5,17 @@ import { clickMove, openPage, turnButtons } from "./helpers.js";
 
 test.describe("a browser that prefers German", () => {
   test.use({ locale: "de-DE" });
-  test("opens the page in German", async ({ page }) => {
+  test("opens the page in German, down to the empty move list's note, which follows a change of language", async ({ page }) => {
     await openPage(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.locator("#language")).toHaveValue("de");
     await expect(page.locator("header label").filter({ has: page.locator("#language") })).toContainText("Sprache");
+    // The empty move list's note (a CSS ::before, from the catalog like every other text).
+    await expect.poll(() => page.locator("#moves").evaluate((list) => getComputedStyle(list, "::before").content))
+      .toBe('"Noch kein Zug gespielt."');
+    await page.locator("#language").selectOption("ru");
+    await expect.poll(() => page.locator("#moves").evaluate((list) => getComputedStyle(list, "::before").content))
+      .toBe('"Ходов ещё не было."');
   });
 });
 

@@ -66,6 +66,8 @@ export class MoveList {
     }
     this.host.replaceChildren(...rows);
     this.host.dataset.empty = nodes.length > 1 ? "false" : "true";
+    // The empty list's note is the CSS ::before of this attribute, so it needs no element.
+    this.host.dataset.emptyText = t("moves.empty");
     // At the next frame, when the page lays itself out anyway: scrolling now forced a layout
     // in the middle of building the page (the largest piece of a reload's work before the
     // board was playable).

@@ -101,6 +101,7 @@ export default {
   "language.label": "Sprache",
   // The move list (web/ui/movelist.js)
   "moves.everyTransformation": "alle Verwandlungen",
+  "moves.empty": "Noch kein Zug gespielt.",
   "page.title": "Grolman-Spielwiese",
   "page.documentTitle": "{variant} · Grolman-Spielwiese",
   "tools.label": "Partie",

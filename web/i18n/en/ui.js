@@ -103,6 +103,7 @@ export default {
   "language.label": "Language",
   // The move list (web/ui/movelist.js)
   "moves.everyTransformation": "every transformation",
+  "moves.empty": "No turn played yet.",
   "page.title": "Grolman playground",
   "page.documentTitle": "{variant} · Grolman playground",
   "tools.label": "Game",

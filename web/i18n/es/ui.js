@@ -101,6 +101,7 @@ export default {
   "language.label": "Idioma",
   // The move list (web/ui/movelist.js)
   "moves.everyTransformation": "todas las transformaciones",
+  "moves.empty": "Todavía no hay jugadas.",
   "page.title": "Taller Grolman",
   "page.documentTitle": "{variant} · Taller Grolman",
   "tools.label": "Partida",

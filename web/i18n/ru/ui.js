@@ -101,6 +101,7 @@ export default {
   "language.label": "Язык",
   // The move list (web/ui/movelist.js)
   "moves.everyTransformation": "все перевоплощения",
+  "moves.empty": "Ходов ещё не было.",
   "page.title": "Площадка Грольмана",
   "page.documentTitle": "{variant} · Площадка Грольмана",
   "tools.label": "Партия",
