@@ -38,6 +38,20 @@ const CATEGORIES = [
   "blink", "blink.user_timing", "loading", "toplevel", "v8.wasm", "disabled-by-default-v8.wasm",
 ];
 
+/** The category of a main-thread trace event, by its name (DevTools' Summary groups alike). */
+const CATEGORY = [
+  ["wasm compile", /wasm/i],
+  ["garbage collection", /GC|Scavenge|MarkCompact|Sweep/],
+  ["script: parse and compile", /Parse(Function|Script|Program)|Compile|Deserialize|v8\.parse|Preparse/],
+  ["script: run", /Microtask|FunctionCall|EvaluateScript|evaluateModule|v8\.run|v8\.callFunction|TimerFire|FireAnimationFrame|EventDispatch|V8\.Execute|RunMicrotasks/],
+  ["style and layout", /recalcStyle|UpdateLayoutTree|Layout|Style|Shape|Font|Text|Invalidat/i],
+  ["paint and composite", /Paint|Layer|Commit|Composit|Raster|BeginFrame|Frame|Animation/],
+  ["HTML parse", /ParseHTML|HTMLDocumentParser|FinishedParsing|Token/],
+  ["loading", /Resource|Fetch|Loader|Network|mojo|Navigation|Preload|URL/i],
+  ["the profiler (a cost of the trace)", /Profil/],
+];
+const categoryOf = (name) => name === "RunTask (self)" ? "tasks' own time (not claimed by a finer event)" : (CATEGORY.find(([, test]) => test.test(name))?.[0] ?? "other");
+
 /** One cold load, traced: { ready, painted, arrived, events } (events: the trace's). */
 async function tracedLoad(browser, base) {
   const context = await browser.newContext({ locale: LOCALES[lang] });
@@ -133,7 +147,9 @@ function analyse({ ready, events }) {
       add(byFunction, `${frame.functionName || "(anonymous)"}${file ? ` ${file}` : ""}`, (profile.time - before) / 1000);
     });
   }
-  return { byEvent, byFunction, byThread, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
+  const byCategory = new Map();
+  for (const [name, ms] of byEvent) add(byCategory, categoryOf(name), ms);
+  return { byEvent, byCategory, byFunction, byThread, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
 }
 
 /** Median of each key over the loads' maps (a key a load lacks counts 0 there). */
@@ -165,6 +181,7 @@ try {
     console.log(`  main-thread CPU to playable ${median(runs.map((r) => r.mainCpu)).toFixed(0)} ms (of ${runs.map((r) => r.mainCpu.toFixed(0)).join(", ")})`);
     console.log(`  main thread's tasks to playable, wall ${median(runs.map((r) => r.mainWall)).toFixed(0)} ms: ` +
       "the rest of the wall time the thread was idle (waiting for a file), the difference to CPU it waited for a core");
+    print("main thread by category (trace events' self time)", medianMap(runs.map((r) => r.byCategory)));
     print("main thread by trace event (self)", medianMap(runs.map((r) => r.byEvent)));
     print("main thread by JavaScript function (sampled, self)", medianMap(runs.map((r) => r.byFunction)));
     print("CPU by thread", medianMap(runs.map((r) => r.byThread)), 8);
