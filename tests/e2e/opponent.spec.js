@@ -129,9 +129,10 @@ test("the computer mates in one when it can, and the game ends", async ({ page }
 test("each level is named by the engine's own table and says what it means", async ({ page }, testInfo) => {
   await withPrefs(page, { autoplay: false, computer: "none", level: 2 });
   const errors = await openPage(page, "#variant=grolman");
-  // The rules package as a module of the test's own (the page's copy is inside its bundle).
+  // The engine package as a module of the test's own: its levels carry the engine's English
+  // label and meaning, which the page's package leaves to the page's catalog.
   const levels = (variant) => page.evaluate(async (v) => {
-    const rules = await import("/pkg/grolman.js");
+    const rules = await import("/pkg/engine/grolman_engine.js");
     await rules.default();
     return rules.engineLevels(v);
   }, variant);

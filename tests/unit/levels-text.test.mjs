@@ -5,11 +5,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import init, { engineLevels } from "../../pkg/grolman.js";
+// The engine package's levels carry the engine's English label and meaning (the page's do not).
+import init, { engineLevels } from "../../pkg/engine/grolman_engine.js";
 import { useLanguage } from "../../web/i18n/index.js";
 import { levelMeaning } from "../../web/ui/opponent.js";
 
-await init({ module_or_path: readFileSync(new URL("../../pkg/grolman_bg.wasm", import.meta.url)) });
+await init({ module_or_path: readFileSync(new URL("../../pkg/engine/grolman_engine_bg.wasm", import.meta.url)) });
 await useLanguage("en");
 
 test("every level's meaning in the English catalog is the engine's own, in every variant", () => {

@@ -13,7 +13,7 @@ import { shown } from "../i18n/notation.js";
 withTexts(PANELS);
 
 /** The engine's level (1-5) of a variant, as the facade gives it: `{ level, movetimeMs, maxDepth,
- *  label, meaning }`. The levels are the engine crate's (grolman-engine level.rs), the ones
+ *  table }` (the page's package: the page says it in its words, levelLabel and levelMeaning). The levels are the engine crate's (grolman-engine level.rs), the ones
  *  `grolman match --a level=3` measures. */
 export function levelOf(variant, level) {
   const levels = engineLevels(variant);
