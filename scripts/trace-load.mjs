@@ -11,7 +11,7 @@
 //     thread was not idle, which includes the time it waited for a core, and "(idle)" the time it
 //     waited for a file;
 //   - the other threads' CPU to playable (the wasm compile and the HTML parser's helpers run there).
-// Every figure is the median over the cold loads (each in a fresh browser context: no HTTP cache, no
+// Every figure is the median over the cold loads (the sampled functions': the mean) (each in a fresh browser context: no HTTP cache, no
 // service worker). With --against DIR, another built checkout's loads are taken in turn with this
 // one's, in the same run, so that the machine's load falls on both alike.
 // Usage: node scripts/trace-load.mjs [--loads N] [--lang en|ru|es|de] [--against DIR] [--top N]
@@ -152,6 +152,14 @@ function analyse({ ready, events }) {
   return { byEvent, byCategory, byFunction, byThread, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
 }
 
+/** Mean of each key over the loads' maps (a key a load lacks counts 0 there): a sampled function
+ *  falls in few loads' samples, where a median would say 0. */
+function meanMap(maps) {
+  const keys = new Set(maps.flatMap((map) => [...map.keys()]));
+  const mean = (key) => maps.reduce((sum, map) => sum + (map.get(key) ?? 0), 0) / maps.length;
+  return new Map([...keys].map((key) => [key, mean(key)]).sort((a, b) => b[1] - a[1]));
+}
+
 /** Median of each key over the loads' maps (a key a load lacks counts 0 there). */
 function medianMap(maps) {
   const keys = new Set(maps.flatMap((map) => [...map.keys()]));
@@ -183,7 +191,7 @@ try {
       "the rest of the wall time the thread was idle (waiting for a file), the difference to CPU it waited for a core");
     print("main thread by category (trace events' self time)", medianMap(runs.map((r) => r.byCategory)));
     print("main thread by trace event (self)", medianMap(runs.map((r) => r.byEvent)));
-    print("main thread by JavaScript function (sampled, self)", medianMap(runs.map((r) => r.byFunction)));
+    print("main thread by JavaScript function (sampled, self; the mean over the loads)", meanMap(runs.map((r) => r.byFunction)));
     print("CPU by thread", medianMap(runs.map((r) => r.byThread)), 8);
   }
   console.log(`\n(load average ${loadavg().map((x) => x.toFixed(1)).join(" ")})`);
