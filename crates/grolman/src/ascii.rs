@@ -37,6 +37,24 @@ impl<'a> Ascii<'a> {
         self.push(b'1' + sq.rank());
     }
 
+    /// Appends `n` in decimal.
+    pub(crate) fn push_number(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut len = 0;
+        let mut rest = n;
+        loop {
+            digits[len] = b'0' + (rest % 10) as u8;
+            len += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        for &d in digits[..len].iter().rev() {
+            self.push(d);
+        }
+    }
+
     fn flush(&mut self) {
         // Only ASCII bytes were kept, so the chunk is always UTF-8.
         if let Some(Ok(text)) = self.buf.get(..self.len).map(core::str::from_utf8) {
@@ -67,6 +85,18 @@ mod tests {
             .chain((0..200u32).map(|i| (b'a' + (i % 26) as u8) as char))
             .collect();
         assert_eq!(s, expected);
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        let mut s = String::new();
+        let mut w = Ascii::new(&mut s);
+        for n in [0, 7, 10, 99, 100, 4_294_967_295] {
+            w.push_number(n);
+            w.push(b' ');
+        }
+        w.finish();
+        assert_eq!(s, "0 7 10 99 100 4294967295 ");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::ascii::Ascii;
 use crate::board::Board;
 use crate::coded::{codes, Coded, Facts};
 use crate::position::{Castling, CastlingSide};
@@ -293,33 +294,41 @@ impl FromStr for Board {
     }
 }
 
-impl fmt::Display for Board {
-    /// Writes the FEN placement, a character at a time (every turn of a list writes its FEN,
-    /// and `write!` per character cost more than the rest of the writing).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
+impl Board {
+    /// Writes the FEN placement a byte at a time (every turn of a list writes its FEN: through a
+    /// `Formatter`, a character a call, it took a tenth of the page's Tatarstan turn query).
+    pub(crate) fn write_placement(&self, w: &mut Ascii<'_>) {
         for rank in (0..8).rev() {
             let mut empty = 0u8;
             for file in 0..8 {
                 match self.piece_at(Square::from_coords(file, rank)) {
                     Some(p) => {
                         if empty > 0 {
-                            f.write_char((b'0' + empty) as char)?;
+                            w.push(b'0' + empty);
                             empty = 0;
                         }
-                        f.write_char(p.char())?;
+                        w.push(p.char() as u8);
                     }
                     None => empty += 1,
                 }
             }
             if empty > 0 {
-                f.write_char((b'0' + empty) as char)?;
+                w.push(b'0' + empty);
             }
             if rank > 0 {
-                f.write_str("/")?;
+                w.push(b'/');
             }
         }
-        Ok(())
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::with_capacity(71);
+        let mut w = Ascii::new(&mut s);
+        self.write_placement(&mut w);
+        w.finish();
+        f.write_str(&s)
     }
 }
 
