@@ -9,6 +9,12 @@
 // time comes from the DevTools protocol (Performance.getMetrics, ThreadTime). The two sides run
 // each case in turn, `rounds` times (which goes first alternates), and the table gives the
 // median of each side and the median of the rounds' own ratios, with the load average.
+//
+// Why a warm-up: V8 runs a wasm function first as Liftoff's baseline code (about 0.65x the
+// speed of its optimised code here) and compiles it with TurboFan, in the background, once it
+// is hot. Before the rounds each search and perft case runs once in wasm, untimed for the
+// table's ratio, so that the rounds time optimised code; that first run is printed as "cold"
+// (the very first case of the page runs coldest: later cases share most of its functions).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -113,10 +119,13 @@ export async function speed({ browser, base, rounds = 3, only = null }) {
   const cases = listed
     .map((line) => {
       const [kind, variant, depth, name, ...fen] = line.split(" ");
-      return { kind, variant, depth: Number(depth), name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [] };
+      return { kind, variant, depth: Number(depth), name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [], cold: null };
     })
     .filter((c) => !only || c.kind === only);
   const page = await wasmPage(browser, base);
+  for (const c of cases) {
+    if (c.kind !== "turns") c.cold = (await wasmCase(page, c)).seconds;
+  }
   const loads = [load()];
   let cpu = true;
   for (let round = 0; round < rounds; round++) {
@@ -153,8 +162,10 @@ export async function speed({ browser, base, rounds = 3, only = null }) {
     const range = `${(Math.min(...c.ratios) * 100).toFixed(0)}-${(Math.max(...c.ratios) * 100).toFixed(0)} %`;
     let line = `  ${what} ${String(c.count).padStart(10)} ${show(n).padStart(13)} ${show(w).padStart(13)} ${(median(c.ratios) * 100).toFixed(0).padStart(6)} % (${range})`;
     if (c.kind === "turns") line += `   page's package ${fmtMs(median(c.page))}`;
+    else line += `   cold ${(median(c.native) / c.cold * 100).toFixed(0)} %`;
     console.log(line);
   }
+  console.log("  (search and perft: the rounds after a warm-up run of each case, V8's optimised code; \"cold\": that first run");
   console.log("  (turns: one whole-position query, natively the turns with notation and events, in wasm turns() as JavaScript");
   console.log("  objects; wasm is the engine worker's package, built for speed; \"page's package\": the board's, built for size)");
 }
