@@ -40,6 +40,7 @@ export class Controller {
     this.autoplay = true;
     this.writtenHash = null;
     this.keptByLink = false; // this page's link put the stored game aside (restoreKept)
+    this.told = 0; // counts the problems told and taken away (tell, hush)
     this.inputLocked = false; // while the computer is to move (web/ui/opponent.js)
     this.onChange = null; // called after every change of the game
     this.player = new CascadePlayer((step, index, count, playing) => this.showStep(step, index, count, playing));
@@ -80,14 +81,25 @@ export class Controller {
       if (!wanted) return;
       const problem = this.attempt(wanted, "link");
       if (problem) this.tell(problem);
-      else this.ui.errors.clear();
+      else this.hush();
       this.persist();
     });
   }
 
-  /** Shows the problem that `say` words once the error texts are in (at once when they are). */
+  /** Shows the problem that `say` words once the error texts are in (at once when they are):
+   *  just after the board became playable they may still be on their way. A problem that
+   *  something newer (another problem, a turn played) replaced before they came is not shown. */
   tell(say) {
-    errorTexts().then(() => this.ui.errors.show(say()));
+    const told = ++this.told;
+    errorTexts().then(() => {
+      if (told === this.told) this.ui.errors.show(say());
+    });
+  }
+
+  /** Takes the problem shown (or on its way) away. */
+  hush() {
+    this.told++;
+    this.ui.errors.clear();
   }
 
   /**
@@ -159,7 +171,7 @@ export class Controller {
     } catch (error) {
       return errorText(error);
     }
-    this.ui.errors.clear();
+    this.hush();
     this.persist();
     return null;
   }
@@ -179,7 +191,7 @@ export class Controller {
       return errorText(error);
     }
     const problem = this.load({ ...game, moves: [] }, "PGN game");
-    if (!problem) this.ui.errors.clear();
+    if (!problem) this.hush();
     this.persist();
     return problem;
   }
@@ -427,7 +439,7 @@ export class Controller {
     try {
       entered = await this.turnEntry.enter(from, to);
     } catch (error) {
-      this.ui.errors.show(errorText(error));
+      this.tell(() => errorText(error));
       entered = { cancelled: true };
     }
     if (entered.turn) return this.play(entered.turn);
@@ -447,10 +459,10 @@ export class Controller {
     try {
       turn = this.game.play(code);
     } catch (error) {
-      this.ui.errors.show(errorText(error));
+      this.tell(() => errorText(error));
       return this.showCurrent();
     }
-    this.ui.errors.clear();
+    this.hush();
     this.turnEntry.cancel(); // a new position: nothing stays open over it
     this.refresh();
     const node = this.node;
