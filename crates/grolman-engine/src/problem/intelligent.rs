@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use grolman::{
     king_attacks, knight_attacks, pawn_attacks, queen_attacks, Bitboard, Board, Color, Position, Role, Rules,
-    Square, Variant,
+    Square,
 };
 
 use super::reach::{
@@ -57,70 +57,108 @@ pub fn mate_reachable(
     let Some(king) = board.king_of(mated) else {
         return true;
     };
+    let model = Model::of(rules.variant);
     let mating = mated.other();
-    let castles = |c: Color| castles(pos, c);
-    let model = match rules.variant {
-        Variant::Orthodox => Model::Shared,
-        Variant::Grolman => Model::PerUnit,
-        Variant::Tatarstan => Model::AnyKind,
-    };
-    let mut attackers = [Unit::NONE; 16];
-    let mut n_attackers = 0;
-    for sq in board.by_color(mating) {
-        let role = board.role_at(sq).expect("occupied");
-        attackers[n_attackers] = Unit::attacker(model, mating, sq, role);
-        n_attackers += 1;
-    }
-    let mating_budget = mating_turns + castles(mating);
-    // What the attackers can attack within their turns, for checks and for flights.
-    let within = |a: &Unit| match mating_budget {
-        0 => a.now,
-        1 => a.further,
-        _ if model == Model::AnyKind && a.role != Role::King => Bitboard::ALL,
-        w => attacked_within(a.role, mating, a.sq, w),
-    };
-    let mut checks = Bitboard::EMPTY;
-    let mut covers = Bitboard::EMPTY;
-    for a in &attackers[..n_attackers] {
-        let w = within(a);
-        covers |= w;
-        if a.role != Role::King {
-            checks |= w;
-        }
-    }
+    let mating_units = board.by_color(mating);
+    let units = Role::ALL.map(|r| board.by_role(r) & mating_units);
     // Castling moves the king two squares and a second unit in one turn: one turn more for a
     // side that may castle, and its units are judged by distances alone.
-    let mated_budget = mated_turns + castles(mated);
+    let mated_budget = mated_turns + castles(pos, mated);
     // Without a turn the mated side's units only hold squares (every arrival costs more than
     // the nothing it has), so where they could go does not matter.
-    let (reach1, reach2) = match mated_budget {
+    let reach = match mated_budget {
         0 => (Bitboard::EMPTY, Bitboard::EMPTY),
         _ => blockers_reach(board, model, mated, king),
     };
-    let mate = Mate {
-        checks,
-        covers,
-        reach1,
-        reach2,
+    let sides = Sides {
         model,
-        mating,
+        mated,
+        king,
         held: board.by_color(mated).without(king),
-        attackers: &attackers[..n_attackers],
-        mated_budget,
-        mating_budget,
-        exact_single_moves: castles(mating) == 0,
+        mating: units,
+        mating_castles: castles(pos, mating) != 0,
     };
-    let reach = mate.mated_budget.min(7) as u8;
-    let (kf, kr) = (king.file(), king.rank());
-    for rank in kr.saturating_sub(reach)..=(kr + reach).min(7) {
-        for file in kf.saturating_sub(reach)..=(kf + reach).min(7) {
-            let target = Square::from_coords(file, rank);
-            if mate.possible_on(target, chebyshev(king, target)) {
-                return true;
+    sides.reachable(reach, mated_budget, mating_turns)
+}
+
+/// What [`mate_reachable`] reads of a position: the mated king, the squares its side holds,
+/// the mating side's units by kind (`Role::ALL` order) and whether that side may castle.
+pub(super) struct Sides {
+    pub(super) model: Model,
+    pub(super) mated: Color,
+    pub(super) king: Square,
+    pub(super) held: Bitboard,
+    pub(super) mating: [Bitboard; 6],
+    pub(super) mating_castles: bool,
+}
+
+impl Sides {
+    /// [`mate_reachable`] with the mated side's `mated_budget` turns (castling counted) and
+    /// `reach`, where its units other than the king arrive in one move and in two.
+    pub(super) fn reachable(
+        &self,
+        reach: (Bitboard, Bitboard),
+        mated_budget: u32,
+        mating_turns: u32,
+    ) -> bool {
+        let model = self.model;
+        let mating = self.mated.other();
+        let king = self.king;
+        let mut attackers = [Unit::NONE; 16];
+        let mut n_attackers = 0;
+        // In the order of the squares, as the board lists them (the sets merge in order
+        // when full).
+        let all = self.mating.iter().fold(Bitboard::EMPTY, |b, &r| b | r);
+        for sq in all {
+            let role = Role::ALL
+                .into_iter()
+                .find(|r| self.mating[r.index()].contains(sq))
+                .expect("a unit");
+            attackers[n_attackers] = Unit::attacker(model, mating, sq, role);
+            n_attackers += 1;
+        }
+        let mating_budget = mating_turns + u32::from(self.mating_castles);
+        // What the attackers can attack within their turns, for checks and for flights.
+        let within = |a: &Unit| match mating_budget {
+            0 => a.now,
+            1 => a.further,
+            _ if model == Model::AnyKind && a.role != Role::King => Bitboard::ALL,
+            w => attacked_within(a.role, mating, a.sq, w),
+        };
+        let mut checks = Bitboard::EMPTY;
+        let mut covers = Bitboard::EMPTY;
+        for a in &attackers[..n_attackers] {
+            let w = within(a);
+            covers |= w;
+            if a.role != Role::King {
+                checks |= w;
             }
         }
+        let mate = Mate {
+            checks,
+            covers,
+            reach1: reach.0,
+            reach2: reach.1,
+            model,
+            mating,
+            held: self.held,
+            attackers: &attackers[..n_attackers],
+            mated_budget,
+            mating_budget,
+            exact_single_moves: !self.mating_castles,
+        };
+        let reach = mate.mated_budget.min(7) as u8;
+        let (kf, kr) = (king.file(), king.rank());
+        for rank in kr.saturating_sub(reach)..=(kr + reach).min(7) {
+            for file in kf.saturating_sub(reach)..=(kf + reach).min(7) {
+                let target = Square::from_coords(file, rank);
+                if mate.possible_on(target, chebyshev(king, target)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
-    false
 }
 
 /// Where the units of `mated` other than its king on `king` can arrive in one move, in two.
@@ -578,6 +616,7 @@ impl Mate<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grolman::Variant;
 
     fn reachable(variant: Variant, fen: &str, mated_turns: u32, mating_turns: u32) -> bool {
         let pos = Position::from_fen(fen).unwrap();

@@ -6,7 +6,8 @@
 
 use grolman::{king_attacks, Bitboard, Board, Color, Lead, LeadKind, Position, Role, Rules, Square, Variant};
 
-use super::intelligent::{castles, mate_reachable};
+use super::intelligent::{castles, mate_reachable, Sides};
+use super::reach::Model;
 
 /// [`mate_reachable`] with a memory for the nodes where the mated side has no turn left (the
 /// last ply of a helpmate, the last attacker turn of a direct mate): there the verdict depends
@@ -42,13 +43,20 @@ impl Bound {
         let Some(near) = near else {
             return mate_reachable(pos, rules, mated, mated_turns, mating_turns);
         };
+        self.verdict(near)
+    }
+
+    /// The bound's verdict on `near`, remembered.
+    fn verdict(&mut self, near: Near) -> bool {
         let slot = &mut self.near[near.slot()];
         if let Some((key, verdict)) = slot {
             if *key == near {
                 return *verdict;
             }
         }
-        let verdict = mate_reachable(pos, rules, mated, mated_turns, mating_turns);
+        let verdict = near
+            .sides()
+            .reachable((Bitboard::EMPTY, Bitboard::EMPTY), 0, near.mating_turns);
         *slot = Some((near, verdict));
         verdict
     }
@@ -77,18 +85,13 @@ impl Bound {
     }
 
     /// Whether a mate may still follow the leading move `lead` of [`LastMove`]'s position:
-    /// the remembered verdict of the [`Near`] that the move leaves (worked out from the move,
-    /// without playing it), yes when none is remembered. A move that the bound rules out is
-    /// so never played; the others are, and their verdicts remembered for the next.
-    pub fn may_follow(&self, last: &LastMove, board: &Board, lead: &Lead) -> bool {
+    /// the verdict on the [`Near`] that the move leaves, worked out from the move without
+    /// playing it (and remembered). A move that the bound rules out is so never played.
+    pub fn may_follow(&mut self, last: &LastMove, board: &Board, lead: &Lead) -> bool {
         if leaves_near(board, lead) {
             return last.away;
         }
-        let after = last.near.after(board, lead);
-        match &self.near[after.slot()] {
-            Some((key, verdict)) if *key == after => *verdict,
-            _ => true,
-        }
+        self.verdict(last.near.after(board, lead))
     }
 }
 
@@ -173,6 +176,19 @@ impl Near {
         }
     }
 
+    /// What the bound reads of the position: with no turn left the mated king stays, so of
+    /// the squares its side holds only those around it count.
+    fn sides(&self) -> Sides {
+        Sides {
+            model: Model::of(self.variant),
+            mated: self.mated,
+            king: self.king,
+            held: self.held_around,
+            mating: self.mating,
+            mating_castles: self.mating_castles,
+        }
+    }
+
     fn slot(&self) -> usize {
         let mut h = (self.king.index() as u64) << 8 | self.held_around.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for b in self.mating {
@@ -236,5 +252,53 @@ mod tests {
             });
         }
         assert!(checked > 1000);
+    }
+
+    /// The verdict worked out from a [`Near`] alone is [`mate_reachable`]'s on the position
+    /// it is the [`Near`] of, in all three rule sets, on random positions after each turn of
+    /// the mated side (so with its king moved, units beside it moved or taken, and the mating
+    /// side's units taken), with one turn and with two left to the mating side.
+    #[test]
+    fn the_verdict_on_a_near_is_the_bound_on_its_position() {
+        let mut rng = Xorshift(0x5851_f42d_4c95_7f2d);
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let (mut mates, mut none) = (0, 0);
+        for variant in [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan] {
+            let rules: Rules = variant.into();
+            let mut positions = 0;
+            while positions < 150 {
+                let mut board = Board::default();
+                rng.put(&mut board, Piece::new(Color::White, Role::King));
+                rng.put(&mut board, Piece::new(Color::Black, Role::King));
+                let attackers = 1 + rng.below(3);
+                for i in 0..attackers + 2 + rng.below(7) {
+                    let color = if i < attackers { Color::White } else { Color::Black };
+                    let role = roles[rng.below(5) as usize];
+                    rng.put(&mut board, Piece::new(color, role));
+                }
+                let Some(pos) = position_of(board, Color::Black) else {
+                    continue;
+                };
+                positions += 1;
+                for_each_turn(&pos, rules, false, &mut |v| {
+                    for mating_turns in [1, 2] {
+                        let near = Near::of(v.after, rules, Color::Black, mating_turns).unwrap();
+                        let verdict =
+                            near.sides()
+                                .reachable((Bitboard::EMPTY, Bitboard::EMPTY), 0, mating_turns);
+                        let bound = mate_reachable(v.after, rules, Color::Black, 0, mating_turns);
+                        assert_eq!(verdict, bound, "{variant:?} {} {mating_turns}", v.after.fen());
+                        if bound {
+                            mates += 1;
+                        } else {
+                            none += 1;
+                        }
+                    }
+                    false
+                });
+            }
+        }
+        // Both verdicts must be seen.
+        assert!(mates > 1000 && none > 1000, "{mates} {none}");
     }
 }

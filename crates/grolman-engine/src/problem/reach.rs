@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use grolman::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, Bitboard, Color,
-    Role, Square,
+    Role, Square, Variant,
 };
 
 /// More turns than any stipulation allows.
@@ -22,6 +22,17 @@ pub enum Model {
     PerUnit,
     /// Each unit on its own budget, moving like any kind (Tatarstan).
     AnyKind,
+}
+
+impl Model {
+    /// How the rule set `variant` moves units.
+    pub fn of(variant: Variant) -> Model {
+        match variant {
+            Variant::Orthodox => Model::Shared,
+            Variant::Grolman => Model::PerUnit,
+            Variant::Tatarstan => Model::AnyKind,
+        }
+    }
 }
 
 /// What a unit attacks once it has arrived on `to` (a pawn arriving on its last rank as a queen

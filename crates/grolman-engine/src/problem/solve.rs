@@ -396,7 +396,7 @@ impl Solver<'_> {
                 false => None,
             };
             let board = pos.board();
-            let bound = &s.bound;
+            let bound = &mut s.bound;
             let mut afters = Vec::new();
             grolman::for_each_turn_where(
                 pos,
