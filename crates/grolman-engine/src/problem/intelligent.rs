@@ -30,10 +30,10 @@ use grolman::{
 };
 
 use super::reach::{
-    attack_distance, attacked_within, attacks, attacks_after_arrival, chebyshev, moves, relative_rank,
-    same_color_squares, Model, FAR,
+    attack_distance, attacks, attacks_after_arrival, moves, relative_rank, same_color_squares, Model, FAR,
 };
 use super::sets::{Needs, Sets};
+pub(super) use super::sides::Sides;
 
 /// 1 when `color` keeps a castling right (castling moves two units in one turn), else 0.
 pub(super) fn castles(pos: &Position, color: Color) -> u32 {
@@ -81,86 +81,6 @@ pub fn mate_reachable(
     sides.reachable(reach, mated_budget, mating_turns)
 }
 
-/// What [`mate_reachable`] reads of a position: the mated king, the squares its side holds,
-/// the mating side's units by kind (`Role::ALL` order) and whether that side may castle.
-pub(super) struct Sides {
-    pub(super) model: Model,
-    pub(super) mated: Color,
-    pub(super) king: Square,
-    pub(super) held: Bitboard,
-    pub(super) mating: [Bitboard; 6],
-    pub(super) mating_castles: bool,
-}
-
-impl Sides {
-    /// [`mate_reachable`] with the mated side's `mated_budget` turns (castling counted) and
-    /// `reach`, where its units other than the king arrive in one move and in two.
-    pub(super) fn reachable(
-        &self,
-        reach: (Bitboard, Bitboard),
-        mated_budget: u32,
-        mating_turns: u32,
-    ) -> bool {
-        let model = self.model;
-        let mating = self.mated.other();
-        let king = self.king;
-        let mut attackers = [Unit::NONE; 16];
-        let mut n_attackers = 0;
-        // In the order of the squares, as the board lists them (the sets merge in order
-        // when full).
-        let all = self.mating.iter().fold(Bitboard::EMPTY, |b, &r| b | r);
-        for sq in all {
-            let role = Role::ALL
-                .into_iter()
-                .find(|r| self.mating[r.index()].contains(sq))
-                .expect("a unit");
-            attackers[n_attackers] = Unit::attacker(model, mating, sq, role);
-            n_attackers += 1;
-        }
-        let mating_budget = mating_turns + u32::from(self.mating_castles);
-        // What the attackers can attack within their turns, for checks and for flights.
-        let within = |a: &Unit| match mating_budget {
-            0 => a.now,
-            1 => a.further,
-            _ if model == Model::AnyKind && a.role != Role::King => Bitboard::ALL,
-            w => attacked_within(a.role, mating, a.sq, w),
-        };
-        let mut checks = Bitboard::EMPTY;
-        let mut covers = Bitboard::EMPTY;
-        for a in &attackers[..n_attackers] {
-            let w = within(a);
-            covers |= w;
-            if a.role != Role::King {
-                checks |= w;
-            }
-        }
-        let mate = Mate {
-            checks,
-            covers,
-            reach1: reach.0,
-            reach2: reach.1,
-            model,
-            mating,
-            held: self.held,
-            attackers: &attackers[..n_attackers],
-            mated_budget,
-            mating_budget,
-            exact_single_moves: !self.mating_castles,
-        };
-        let reach = mate.mated_budget.min(7) as u8;
-        let (kf, kr) = (king.file(), king.rank());
-        for rank in kr.saturating_sub(reach)..=(kr + reach).min(7) {
-            for file in kf.saturating_sub(reach)..=(kf + reach).min(7) {
-                let target = Square::from_coords(file, rank);
-                if mate.possible_on(target, chebyshev(king, target)) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
 /// Where the units of `mated` other than its king on `king` can arrive in one move, in two.
 pub(super) fn blockers_reach(
     board: &Board,
@@ -185,10 +105,10 @@ pub(super) fn blockers_reach(
 pub(super) struct Unit {
     pub(super) sq: Square,
     pub(super) role: Role,
-    now: Bitboard,
+    pub(super) now: Bitboard,
     moves: Bitboard,
     /// Attacked after at most one move (mating side), reached in at most two (mated side).
-    further: Bitboard,
+    pub(super) further: Bitboard,
 }
 
 impl Unit {
@@ -405,7 +325,7 @@ impl Mate<'_> {
     }
 
     /// Whether a mate with the king on `target` (`walk` king steps away) is within reach.
-    fn possible_on(&self, target: Square, walk: u32) -> bool {
+    pub(super) fn possible_on(&self, target: Square, walk: u32) -> bool {
         if walk > self.mated_budget {
             return false;
         }

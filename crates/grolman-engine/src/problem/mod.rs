@@ -12,6 +12,7 @@ mod popeye_out;
 mod reach;
 mod report;
 mod sets;
+mod sides;
 mod solve;
 mod table;
 mod tree;
