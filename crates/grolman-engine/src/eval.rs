@@ -1,9 +1,10 @@
 //! Static evaluation, in centipawns from the side to move's point of view: material, a little
 //! placement, mobility counted from attack sets (no move generation), and king safety. In
 //! Grolman and Tatarstan chess it also weighs what the chain does (docs/rules.md 1.3): a unit
-//! whose only follower is its king drags the king out when it leads. In Tatarstan chess the
-//! material is also counted as the next transformation phase would leave it, since every
-//! defended unit is about to change kind (docs/rules.md 3.3-3.4).
+//! whose only follower is its king drags the king out when it leads, into check where the enemy
+//! attacks its square. In Tatarstan chess the material is also counted as the next
+//! transformation phase would leave it, since every defended unit is about to change kind
+//! (docs/rules.md 3.3-3.4).
 //!
 //! The weights are [`Weights`], so that the match runner (`grolman match`) can set them and
 //! measure each against the others; the defaults are the ones it found best.
@@ -104,6 +105,9 @@ pub struct Weights {
     /// Tatarstan chess: the share, in per cent, of material counted as the next
     /// transformation phase would leave it (the rest as it stands).
     pub phase_share: i32,
+    /// Grolman and Tatarstan chess: centipawns per unit whose first follower is its king onto
+    /// a square the enemy attacks ([`king_traps`]): it cannot lead without exposing the king.
+    pub king_trap: i32,
 }
 
 impl Weights {
@@ -113,23 +117,36 @@ impl Weights {
         king_shield: 0,
         king_follower: 0,
         phase_share: 50,
+        king_trap: 0,
     };
 
-    /// The defaults of `variant`: the baseline, and in Tatarstan chess `king_follower=20`,
-    /// which `grolman match` found worth +36 ± 31 there (320 games at 10,000 nodes a turn,
-    /// crates/grolman-engine/README.md) while it lost in Grolman chess (-47 ± 47).
+    /// The defaults of `variant`, each found by `grolman match` (fixed nodes a turn,
+    /// crates/grolman-engine/README.md): in Grolman chess `king_trap=20` (+56 ± 46 over 200
+    /// games at 10,000 nodes; `king_follower=20`, which charges every unit the king would
+    /// follow, lost -47 ± 47 there); in Tatarstan chess `king_follower=20` (+36 ± 31 over 320
+    /// games at 10,000 nodes).
     pub const fn of(variant: Variant) -> Weights {
         match variant {
             Variant::Tatarstan => Weights {
                 king_follower: 20,
                 ..Weights::BASELINE
             },
-            Variant::Orthodox | Variant::Grolman => Weights::BASELINE,
+            Variant::Grolman => Weights {
+                king_trap: 20,
+                ..Weights::BASELINE
+            },
+            Variant::Orthodox => Weights::BASELINE,
         }
     }
 
     /// The names [`Weights::set`] takes, as `grolman match` lists them.
-    pub const NAMES: [&'static str; 4] = ["king_attack", "king_shield", "king_follower", "phase_share"];
+    pub const NAMES: [&'static str; 5] = [
+        "king_attack",
+        "king_shield",
+        "king_follower",
+        "phase_share",
+        "king_trap",
+    ];
 
     /// Sets the weight called `name`; `Err` names the weights there are.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
@@ -138,6 +155,7 @@ impl Weights {
             "king_shield" => &mut self.king_shield,
             "king_follower" => &mut self.king_follower,
             "phase_share" => &mut self.phase_share,
+            "king_trap" => &mut self.king_trap,
             _ => {
                 return Err(format!(
                     "unknown weight {name:?} (weights: {})",
@@ -196,6 +214,38 @@ fn king_followers(board: &Board, color: Color) -> i32 {
         .count() as i32
 }
 
+/// The units of `color` whose first follower is its king alone, onto their square while the
+/// enemy attacks it (seen through the king's own square, which the king leaves): leading with
+/// such a unit walks the king into check, so it is as good as pinned.
+fn king_traps(board: &Board, color: Color, occ: Bitboard) -> i32 {
+    let Some(king) = board.king_of(color) else {
+        return 0;
+    };
+    let seen = occ.without(king);
+    (king_attacks(king) & board.by_color(color))
+        .filter(|&sq| {
+            first_followers(board, color, sq).is_some_and(|(role, _)| role == Role::King)
+                && board.attackers(sq, color.other(), seen).any()
+        })
+        .count() as i32
+}
+
+/// The chain terms of `w` (Grolman and Tatarstan chess), White's charges minus Black's.
+fn chain_charges(board: &Board, w: &Weights, occ: Bitboard) -> i32 {
+    let mut charge = 0;
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let mut c = 0;
+        if w.king_follower != 0 {
+            c += w.king_follower * king_followers(board, color);
+        }
+        if w.king_trap != 0 {
+            c += w.king_trap * king_traps(board, color, occ);
+        }
+        charge += sign * c;
+    }
+    charge
+}
+
 /// Placement and mobility, White's minus Black's: a pawn by its advance and half the centre's
 /// bonus, a knight or bishop by the centre's, and each piece but the king by the squares it
 /// attacks that its own side does not hold. Kind by kind over the sets, not unit by unit, so
@@ -250,9 +300,8 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
         score = (score * (100 - share) + material(&predicted_phase(board)) * share) / 100;
     }
     score += king_safety(board, Color::White, w, occ) - king_safety(board, Color::Black, w, occ);
-    if variant != Variant::Orthodox && w.king_follower != 0 {
-        score -=
-            w.king_follower * (king_followers(board, Color::White) - king_followers(board, Color::Black));
+    if variant != Variant::Orthodox {
+        score -= chain_charges(board, w, occ);
     }
     score += placement(board, occ);
     let tempo = 10;
@@ -316,6 +365,45 @@ mod tests {
         );
         assert_eq!(evaluate(&pos, Variant::Grolman), baseline(Variant::Grolman));
         assert_eq!(evaluate(&pos, Variant::Orthodox), baseline(Variant::Orthodox));
+    }
+
+    #[test]
+    fn grolman_chess_charges_a_unit_whose_king_would_follow_onto_an_attacked_square_by_default() {
+        let pos = Position::from_fen("3r3k/8/8/8/8/8/3N4/4K3 w - - 0 1").unwrap();
+        let baseline = |variant| evaluate_with(&pos, variant, &Weights::BASELINE);
+        assert_eq!(evaluate(&pos, Variant::Grolman), baseline(Variant::Grolman) - 20);
+        assert_eq!(evaluate(&pos, Variant::Orthodox), baseline(Variant::Orthodox));
+    }
+
+    /// The score with `name` set to 10 minus the baseline's, in each variant.
+    fn charge_of(fen: &str, name: &str) -> [i32; 3] {
+        let mut w = Weights::BASELINE;
+        w.set(name, 10).unwrap();
+        [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan]
+            .map(|v| score(fen, v, &w) - score(fen, v, &Weights::BASELINE))
+    }
+
+    #[test]
+    fn a_unit_whose_first_follower_is_its_king_onto_an_attacked_square_costs_the_king_trap_weight() {
+        // Only the king could follow Nd2, and the rook on d8 attacks d2.
+        assert_eq!(
+            charge_of("3r3k/8/8/8/8/8/3N4/4K3 w - - 0 1", "king_trap"),
+            [0, -10, -10]
+        );
+        assert_eq!(
+            charge_of("7k/8/8/8/8/8/3N4/4K3 w - - 0 1", "king_trap"),
+            [0, 0, 0]
+        );
+        // The rook on a1 sees f1 once the king has left e1.
+        assert_eq!(
+            charge_of("7k/8/8/8/8/8/8/r3KN2 w - - 0 1", "king_trap"),
+            [0, -10, -10]
+        );
+        // The knight on b1 could follow Nd2 too, and a knight is weaker than the king.
+        assert_eq!(
+            charge_of("3r3k/8/8/8/8/8/3N4/1N2K3 w - - 0 1", "king_trap"),
+            [0, 0, 0]
+        );
     }
 
     #[test]

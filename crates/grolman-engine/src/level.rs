@@ -59,8 +59,9 @@ const FAST: [Level; 5] = [
 /// Tatarstan chess: each level looks one turn deeper than the one below where its time allows
 /// (a search that runs out of time mid-depth falls back to the depth before, and starts no
 /// depth after half its time), so each is at least the one below and stronger wherever its
-/// depth fits; level 5 is level 4 with four times the time, for the positions where depth 4
-/// takes longer than a minute. `grolman match` measured the steps by depth (engine README).
+/// depth fits. Natively depth 5 takes a few seconds from the openings (depth 4 about half of
+/// that), so level 5's four minutes leave room for it in Chromium on a slow machine.
+/// `grolman match` measured the steps by depth (engine README).
 const TATARSTAN: [Level; 5] = [
     Level {
         number: 1,
@@ -89,8 +90,8 @@ const TATARSTAN: [Level; 5] = [
     Level {
         number: 5,
         movetime_ms: 240000.0,
-        max_depth: 4,
-        meaning: "looks four turns ahead where 4 minutes allow (else three): its full strength",
+        max_depth: 5,
+        meaning: "looks five turns ahead where 4 minutes allow (else four): its full strength",
     },
 ];
 
@@ -169,13 +170,10 @@ mod tests {
     }
 
     #[test]
-    fn each_tatarstan_level_to_4_looks_one_turn_deeper_than_the_one_below_and_5_has_more_time_than_4() {
-        let ls = levels(Variant::Tatarstan);
-        for (i, l) in ls[..4].iter().enumerate() {
+    fn each_tatarstan_level_looks_one_turn_deeper_than_the_one_below() {
+        for (i, l) in levels(Variant::Tatarstan).iter().enumerate() {
             assert_eq!(l.max_depth as usize, i + 1, "level {}", l.number);
         }
-        assert_eq!(ls[4].max_depth, ls[3].max_depth);
-        assert!(ls[4].movetime_ms > ls[3].movetime_ms);
     }
 
     #[test]
@@ -187,7 +185,7 @@ mod tests {
         assert_eq!(level(Variant::Grolman, 4).unwrap().label(), "4: up to 1.5 s");
         assert_eq!(
             level(Variant::Tatarstan, 5).unwrap().label(),
-            "5: up to 240 s, depth 4"
+            "5: up to 240 s, depth 5"
         );
     }
 }

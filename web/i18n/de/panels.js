@@ -47,7 +47,7 @@ export default {
   "level.meaning.tatarstan.2": "sieht deine Antwort auf seinen Zug",
   "level.meaning.tatarstan.3": "schaut drei Züge voraus, wo 20 s reichen (sonst zwei)",
   "level.meaning.tatarstan.4": "schaut vier Züge voraus, wo eine Minute reicht (sonst drei): langsam",
-  "level.meaning.tatarstan.5": "schaut vier Züge voraus, wo 4 Minuten reichen (sonst drei): seine volle Stärke",
+  "level.meaning.tatarstan.5": "schaut fünf Züge voraus, wo 4 Minuten reichen (sonst vier): seine volle Stärke",
   "computer.found": "Antwort in {time} s gefunden (Tiefe {depth}); zuerst wird dein Zug gezeigt. Ein Klick oder Tippen auf das Brett überspringt das.",
   "computer.thinking": "Denkt nach … {time} s (Stufe {level})",
   "computer.hinting": "Sucht einen Tipp … {time} s (Stufe {level})",

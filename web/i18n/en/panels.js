@@ -54,7 +54,7 @@ export default {
   "level.meaning.tatarstan.2": "sees your reply to its turn",
   "level.meaning.tatarstan.3": "looks three turns ahead where 20 s allow (else two)",
   "level.meaning.tatarstan.4": "looks four turns ahead where a minute allows (else three): slow",
-  "level.meaning.tatarstan.5": "looks four turns ahead where 4 minutes allow (else three): its full strength",
+  "level.meaning.tatarstan.5": "looks five turns ahead where 4 minutes allow (else four): its full strength",
   "computer.found": "Found its reply in {time} s (depth {depth}); showing your turn first. A click or tap on the board skips the replay.",
   "computer.thinking": "Thinking… {time} s (level {level})",
   "computer.hinting": "Looking for a hint… {time} s (level {level})",

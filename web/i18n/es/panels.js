@@ -47,7 +47,7 @@ export default {
   "level.meaning.tatarstan.2": "ve tu respuesta a su jugada",
   "level.meaning.tatarstan.3": "mira tres jugadas adelante si bastan 20 s (si no, dos)",
   "level.meaning.tatarstan.4": "mira cuatro jugadas adelante si basta un minuto (si no, tres): lento",
-  "level.meaning.tatarstan.5": "mira cuatro jugadas adelante si bastan 4 minutos (si no, tres): con toda su fuerza",
+  "level.meaning.tatarstan.5": "mira cinco jugadas adelante si bastan 4 minutos (si no, cuatro): con toda su fuerza",
   "computer.found": "Encontró su respuesta en {time} s (profundidad {depth}); primero se muestra tu jugada. Un clic o toque en el tablero salta la repetición.",
   "computer.thinking": "Pensando… {time} s (nivel {level})",
   "computer.hinting": "Buscando una pista… {time} s (nivel {level})",
