@@ -45,7 +45,7 @@ test("the computer answers a Grolman turn, and its cascade replays", async ({ pa
 });
 
 test("the page answers while the computer thinks", async ({ page }) => {
-  // Tatarstan chess at level 5 thinks for up to 4 min (its depth 4): time for the checks.
+  // Tatarstan chess at level 5 thinks for up to 4 min (its depth 5): time for the checks.
   await withPrefs(page, { autoplay: false, computer: "black", level: 5 });
   const errors = await openPage(page, "#variant=tatarstan");
   await clickMove(page, "d2", "d4");

@@ -73,19 +73,19 @@ const TATARSTAN: [Level; 5] = [
         number: 2,
         movetime_ms: 2000.0,
         max_depth: 2,
-        meaning: "sees your reply to its turn",
+        meaning: "sees your reply to its turn: it wins about half its games against level 1 and loses 1 in 8",
     },
     Level {
         number: 3,
         movetime_ms: 20000.0,
         max_depth: 3,
-        meaning: "looks three turns ahead where 20 s allow (else two)",
+        meaning: "looks three turns ahead where 20 s allow (else two): it wins about half its games against level 2 and almost never loses",
     },
     Level {
         number: 4,
         movetime_ms: 60000.0,
         max_depth: 4,
-        meaning: "looks four turns ahead where a minute allows (else three): slow",
+        meaning: "looks four turns ahead where a minute allows (else three), slowly: it wins about 1 game in 3 against level 3 and loses 1 in 5",
     },
     Level {
         number: 5,
