@@ -59,8 +59,8 @@ const FAST: [Level; 5] = [
 /// Tatarstan chess: each level looks one turn deeper than the one below where its time allows
 /// (a search that runs out of time mid-depth falls back to the depth before, and starts no
 /// depth after half its time), so each is at least the one below and stronger wherever its
-/// depth fits. Natively depth 5 takes a few seconds from the openings (depth 4 about half of
-/// that), so level 5's four minutes leave room for it in Chromium on a slow machine.
+/// depth fits. Natively depth 5 takes 1-8 s from the openings (two to three times depth 4), but
+/// more than 15 minutes at load 20 after 1.e4, where level 5 then plays level 4's depth.
 /// `grolman match` measured the steps by depth (engine README).
 const TATARSTAN: [Level; 5] = [
     Level {
