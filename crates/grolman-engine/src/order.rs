@@ -92,8 +92,19 @@ impl MoveOrder {
                     self.fill(pos, rules, LeadSet::Captures, stages, leads, ply);
                 }
                 Stage::Captures | Stage::Quiet if stages.next < leads.len() => {
+                    // Most nodes that cut off do so within their first two moves: those are
+                    // picked one by one, and the rest of a stage that a node goes on into is
+                    // sorted once (stable, so in the very order picking would give).
+                    if stages.next == PICKED && !stages.sorted {
+                        stages.sorted = true;
+                        leads[PICKED..].sort_by_key(|l| core::cmp::Reverse(l.0));
+                    }
                     stages.next += 1;
-                    return Some(pick(leads, stages.next - 1));
+                    return Some(if stages.sorted {
+                        leads[stages.next - 1].1
+                    } else {
+                        pick(leads, stages.next - 1)
+                    });
                 }
                 Stage::Captures if !stages.captures_only => {
                     stages.stage = Stage::Quiet;
@@ -119,6 +130,7 @@ impl MoveOrder {
         grolman::leads_of(pos, rules, set, &mut self.raw);
         leads.clear();
         stages.next = 0;
+        stages.sorted = false;
         for &lead in &self.raw {
             let code = lead_code(lead);
             let score = if stages.table == Some(code) {
@@ -171,7 +183,12 @@ pub(crate) struct Stages {
     next: usize,
     captures_only: bool,
     at_once: bool,
+    /// The rest of the stage's moves are sorted (see [`PICKED`]).
+    sorted: bool,
 }
+
+/// How many of a stage's moves are picked one by one before the rest are sorted.
+const PICKED: usize = 2;
 
 impl Stages {
     /// The stages of a node under `rules` whose table entry names `table` (a [`lead_code`]);
@@ -183,6 +200,7 @@ impl Stages {
             next: 0,
             captures_only,
             at_once: rules.variant.has_chain(),
+            sorted: false,
         }
     }
 }

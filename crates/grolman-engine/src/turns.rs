@@ -16,6 +16,8 @@ pub struct Child {
 /// The legal turns of a position, members of one group stored next to each other.
 #[derive(Default)]
 pub struct Children {
+    /// The turns of `groups` (and, after [`children_of`] for one chainless leading move, maybe
+    /// an illegal one that no group names).
     pub turns: Vec<Child>,
     /// `(start, len)` into `turns`, one per group, in generation order.
     pub groups: Vec<(usize, usize)>,
@@ -25,7 +27,7 @@ pub struct Children {
 
 impl Children {
     pub fn is_empty(&self) -> bool {
-        self.turns.is_empty()
+        self.groups.is_empty()
     }
 
     pub fn members(&self, group: usize) -> &[Child] {
@@ -77,9 +79,31 @@ pub fn children_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lea
 /// `key`), grouped as [`children`] does. `out` keeps its buffers, so a search that reuses one per
 /// ply allocates nothing once they have grown.
 pub fn children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Children) {
-    out.turns.clear();
     out.groups.clear();
     out.tags.clear();
+    if let ([lead], false) = (leads, rules.variant.has_chain()) {
+        // One orthodox leading move, as the search asks: its turn played on the slot kept
+        // from the last call, so that the position is copied once.
+        out.turns.truncate(1);
+        match out.turns.first_mut() {
+            Some(slot) => {
+                slot.after.clone_from(pos);
+                slot.lead = *lead;
+            }
+            None => out.turns.push(Child {
+                lead: *lead,
+                after: pos.clone(),
+                key,
+            }),
+        }
+        let child = &mut out.turns[0];
+        if grolman::play_chainless(&mut child.after, *lead) {
+            child.key = child.after.key_from(pos, key);
+            out.groups.push((0, 1));
+        }
+        return;
+    }
+    out.turns.clear();
     let mover = pos.turn();
     // Per turn: (group signature, run id); a run is a maximal sequence of turns with the same
     // steps, which the generator emits consecutively.

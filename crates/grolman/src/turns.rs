@@ -69,6 +69,19 @@ pub fn for_each_turn_of<F: FnMut(&Visit<'_>) -> bool>(
     Gen::<false>::new(pos, rules, visit).run(pos, leads);
 }
 
+/// Plays the whole turn of `lead` on `pos` in place, where leading moves have no chain
+/// (orthodox chess): the leading move, then the other side to move. Returns whether the turn
+/// is legal (docs/rules.md 1.6: the mover's king not attacked after it); an illegal turn leaves
+/// `pos` played all the same. What [`for_each_turn_of`] does for such a move, on the caller's
+/// copy: a search that keeps one copy per ply copies the position once per turn, not twice.
+/// A `lead` that is not `pos`'s gives nonsense.
+pub fn play_chainless(pos: &mut Position, lead: Lead) -> bool {
+    let us = pos.turn;
+    make_lead(pos, lead);
+    step::finish_turn(pos);
+    !pos.board.king_attacked(us)
+}
+
 /// [`for_each_turn_of`] for the turns that give check only: the mating turn of a problem must
 /// check, and in Tatarstan chess most turns are dropped before their transformation phase
 /// (when no unit of the mover may attack the other king after it, `transform::may_attack`).
