@@ -513,3 +513,46 @@ pub fn find_by_code(turns: &[Turn], text: &str) -> Result<Turn, TurnError> {
         _ => Err(TurnError::Ambiguous(entry::ambiguity(&matched, text))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Xorshift;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_chainless_turn_played_in_place_is_the_generators_turn_and_legal_when_it_is() {
+        let rules: Rules = Variant::Orthodox.into();
+        let mut rng = Xorshift(0x0c4a_1e55_7e57);
+        for fen in [
+            crate::position::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // En passant, promotions by push and capture, castling through an attack.
+            "r3k2r/1P4b1/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1",
+        ] {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for _ in 0..60 {
+                let mut leads = Vec::new();
+                movegen::leads(&pos, rules, &mut leads);
+                let mut turns = Vec::new();
+                for_each_turn_of(&pos, rules, &leads, &mut |v| {
+                    turns.push((v.lead, v.after.clone()));
+                    false
+                });
+                for &lead in &leads {
+                    let mut after = pos.clone();
+                    let legal = play_chainless(&mut after, lead);
+                    let generated = turns.iter().find(|t| t.0 == lead);
+                    assert_eq!(legal, generated.is_some(), "{lead:?} in {}", pos.fen());
+                    if let Some((_, turn)) = generated {
+                        assert_eq!(&after, turn, "{lead:?} in {}", pos.fen());
+                    }
+                }
+                if turns.is_empty() {
+                    break;
+                }
+                pos = turns[rng.below(turns.len() as u64) as usize].1.clone();
+            }
+        }
+    }
+}
