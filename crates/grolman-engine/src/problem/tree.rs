@@ -367,11 +367,15 @@ impl Solver<'_> {
     /// The keys (and with `Option Try`, the tries) of a `#n` or `s#n`.
     fn keys(&mut self, pos: &Position, n: u32, aim: Aim, r: &mut TwinReport) {
         let max_refutations = self.options.tries;
-        let groups = grouped(pos, self.legal_turns(pos));
-        let mut firsts: Vec<Vec<(Move, Position)>> = groups
-            .into_iter()
-            .map(|g| g.iter().map(|t| (mv(pos, t), t.after.clone())).collect())
-            .collect();
+        let mut written = Vec::new();
+        let mut firsts: Vec<Vec<(Move, Position)>> = Vec::new();
+        for g in self.groups(pos) {
+            let g = g
+                .into_iter()
+                .map(|(turn, after)| (self.move_of(pos, &turn, &mut written), after))
+                .collect();
+            firsts.push(g);
+        }
         // NullMoves: the attacker's pass is a first move too (a tempo try, or a key).
         firsts.extend(self.pass(pos).map(|p| vec![(Move::pass(), p)]));
         let count = firsts.len();
@@ -425,19 +429,19 @@ impl Solver<'_> {
 
     /// `refutations` once the budget is spent.
     fn unanswered(&mut self, pos: &Position, n: u32, aim: Aim) -> Option<Vec<Move>> {
-        let turns = self.legal_turns(pos);
+        let groups = self.groups(pos);
         let pass = self.pass(pos);
-        if turns.is_empty() && pass.is_none() {
+        if groups.is_empty() && pass.is_none() {
             return None;
         }
         let mut out = Vec::new();
-        for group in grouped(pos, turns) {
-            let answered = group.iter().any(|m| {
-                (aim == Aim::SelfMate && self.reached(&m.after))
-                    || (n > 1 && self.attack(&m.after, n - 1, aim))
+        let mut written = Vec::new();
+        for group in groups {
+            let answered = group.iter().any(|(_, after)| {
+                (aim == Aim::SelfMate && self.reached(after)) || (n > 1 && self.attack(after, n - 1, aim))
             });
             if !answered {
-                out.push(mv(pos, &group[0]));
+                out.push(self.move_of(pos, &group[0].0, &mut written));
             }
         }
         if let Some(p) = pass {
@@ -472,10 +476,12 @@ impl Solver<'_> {
     /// The attacker's turns (to move in `pos`) that win within `k`, each with its defences.
     fn winning_turns(&mut self, pos: &Position, k: u32, aim: Aim) -> Vec<Attack> {
         let mut out = Vec::new();
-        for g in grouped(pos, self.legal_turns(pos)) {
-            if g.iter().all(|a| self.defend(&a.after, k, aim)) {
-                for a in &g {
-                    let node = self.attack_node(mv(pos, a), &a.after, k, aim, false);
+        let mut written = Vec::new();
+        for g in self.groups(pos) {
+            if g.iter().all(|(_, after)| self.defend(after, k, aim)) {
+                for (turn, after) in &g {
+                    let m = self.move_of(pos, turn, &mut written);
+                    let node = self.attack_node(m, after, k, aim, false);
                     out.push(node);
                 }
             }
@@ -492,21 +498,25 @@ impl Solver<'_> {
     /// The defences after an attacker turn that leaves `n - 1` attacker turns, each with the
     /// attacker's fastest answers (with NonTrivial, within the budget this node leaves).
     fn defences(&mut self, pos: &Position, n: u32, aim: Aim) -> Vec<Defence> {
-        let mut groups: Vec<Vec<(Move, Position)>> = grouped(pos, self.legal_turns(pos))
-            .into_iter()
-            .map(|g| g.iter().map(|t| (mv(pos, t), t.after.clone())).collect())
-            .collect();
-        groups.extend(self.pass(pos).map(|p| vec![(Move::pass(), p)]));
-        self.within_budget(pos, n, aim, |s| s.answered_defences(groups, n, aim))
+        let mut groups = self.groups(pos);
+        groups.extend(self.pass(pos).map(|p| vec![(Unwritten::Pass, p)]));
+        self.within_budget(pos, n, aim, |s| s.answered_defences(pos, groups, n, aim))
     }
 
     /// `defences` once the groups are known and the budget spent.
-    fn answered_defences(&mut self, groups: Vec<Vec<(Move, Position)>>, n: u32, aim: Aim) -> Vec<Defence> {
+    fn answered_defences(
+        &mut self,
+        pos: &Position,
+        groups: Vec<Vec<(Unwritten, Position)>>,
+        n: u32,
+        aim: Aim,
+    ) -> Vec<Defence> {
         let mut out = Vec::new();
+        let mut written = Vec::new();
         for group in groups {
             // The attacker owns the choices inside the defender's turn: show the members that
             // lose fastest for the defender.
-            let mut best: Option<(u32, Vec<(Move, Position)>)> = None;
+            let mut best: Option<(u32, Vec<(Unwritten, Position)>)> = None;
             for (m, after) in group {
                 let k = if aim == Aim::SelfMate && self.reached(&after) {
                     Some(0)
@@ -539,8 +549,9 @@ impl Solver<'_> {
                 } else {
                     self.winning_turns(&after, k, aim)
                 };
+                let turn = self.move_of(pos, &m, &mut written);
                 out.push(Defence {
-                    turn: m,
+                    turn,
                     turns_left: k,
                     answers,
                 });
@@ -571,22 +582,42 @@ fn series_line(turns: Vec<Move>, last_apart: bool) -> Line {
     }
 }
 
-/// Turns grouped by the mover's own choices (the other side's owner choices vary inside a
-/// group), in the order given.
-fn grouped(pos: &Position, turns: Vec<Turn>) -> Vec<Vec<Turn>> {
-    let mover = pos.turn();
-    let mut groups: Vec<(Vec<Step>, Vec<OwnerPromotion>, Vec<Turn>)> = Vec::new();
-    for t in turns {
-        let own: Vec<OwnerPromotion> = t
-            .owner_promotions
-            .iter()
-            .copied()
-            .filter(|p| t.after.board().piece_at(p.square).map(|u| u.color) == Some(mover))
-            .collect();
-        match groups.iter_mut().find(|(s, o, _)| *s == t.steps && *o == own) {
-            Some(g) => g.2.push(t),
-            None => groups.push((t.steps.clone(), own, vec![t])),
+/// A legal turn of a node before its notation is written (most turns of a node are never
+/// shown): its steps and owner promotions, or a pass (NullMoves).
+enum Unwritten {
+    Turn(Vec<Step>, Vec<OwnerPromotion>),
+    Pass,
+}
+
+impl Solver<'_> {
+    /// The legal turns of `pos` in [`Solver::legal_turns`]' order, each with the position after
+    /// it, grouped by the mover's own choices (the other side's owner choices vary inside a
+    /// group).
+    fn groups(&self, pos: &Position) -> Vec<Vec<(Unwritten, Position)>> {
+        let mover = pos.turn();
+        let mut groups: Vec<(Vec<Step>, Vec<OwnerPromotion>, Vec<(Unwritten, Position)>)> = Vec::new();
+        for (steps, owner_promotions, after) in self.help_turns(pos, false) {
+            let own: Vec<OwnerPromotion> = owner_promotions
+                .iter()
+                .copied()
+                .filter(|p| after.board().piece_at(p.square).map(|u| u.color) == Some(mover))
+                .collect();
+            let member = (Unwritten::Turn(steps.clone(), owner_promotions), after);
+            match groups.iter_mut().find(|(s, o, _)| *s == steps && *o == own) {
+                Some(g) => g.2.push(member),
+                None => groups.push((steps, own, vec![member])),
+            }
+        }
+        groups.into_iter().map(|g| g.2).collect()
+    }
+
+    /// The report's move for a turn of `pos`, its notation written ([`Solver::written`]).
+    fn move_of(&self, pos: &Position, turn: &Unwritten, written: &mut Vec<Turn>) -> Move {
+        match turn {
+            Unwritten::Turn(steps, owner_promotions) => {
+                mv(pos, &self.written(pos, steps, owner_promotions, written))
+            }
+            Unwritten::Pass => Move::pass(),
         }
     }
-    groups.into_iter().map(|g| g.2).collect()
 }
