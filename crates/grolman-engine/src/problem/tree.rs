@@ -595,7 +595,9 @@ impl Solver<'_> {
     /// group).
     fn groups(&self, pos: &Position) -> Vec<Vec<(Unwritten, Position)>> {
         let mover = pos.turn();
-        let mut groups: Vec<(Vec<Step>, Vec<OwnerPromotion>, Vec<(Unwritten, Position)>)> = Vec::new();
+        // Each group's steps and the mover's own promotions, beside the groups.
+        let mut chosen: Vec<(Vec<Step>, Vec<OwnerPromotion>)> = Vec::new();
+        let mut groups: Vec<Vec<(Unwritten, Position)>> = Vec::new();
         for (steps, owner_promotions, after) in self.help_turns(pos, false) {
             let own: Vec<OwnerPromotion> = owner_promotions
                 .iter()
@@ -603,12 +605,15 @@ impl Solver<'_> {
                 .filter(|p| after.board().piece_at(p.square).map(|u| u.color) == Some(mover))
                 .collect();
             let member = (Unwritten::Turn(steps.clone(), owner_promotions), after);
-            match groups.iter_mut().find(|(s, o, _)| *s == steps && *o == own) {
-                Some(g) => g.2.push(member),
-                None => groups.push((steps, own, vec![member])),
+            match chosen.iter().position(|(s, o)| *s == steps && *o == own) {
+                Some(i) => groups[i].push(member),
+                None => {
+                    chosen.push((steps, own));
+                    groups.push(vec![member]);
+                }
             }
         }
-        groups.into_iter().map(|g| g.2).collect()
+        groups
     }
 
     /// The report's move for a turn of `pos`, its notation written ([`Solver::written`]).
