@@ -49,7 +49,7 @@ pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};
-pub use position::{Castling, CastlingSide, FenError, Position, SetupError, START_FEN};
+pub use position::{Castling, CastlingSide, FenError, Kingless, Position, SetupError, START_FEN};
 pub use setup::{FenField, ParseFenError, Setup};
 pub use tree::{NodeId, Note, Shape, ShapeColor, Tree};
 pub use turn::{

@@ -98,6 +98,64 @@ impl Castling {
     }
 }
 
+/// The sides that a position may have without a king: none in a game, and a plain FEN needs
+/// both kings; a chess problem may name one or both (Popeye's `NoWk`, `NoBk`). A side without
+/// a king is never in check, so every otherwise legal turn is legal for it (docs/rules.md 1.6,
+/// 1.7): it can be stalemated, never mated. No rule gives a side a king (3.2), so a kingless
+/// side stays so.
+///
+/// ```
+/// use grolman::{Color, Kingless, Position};
+/// let fen = "8/8/8/8/8/8/8/R3K3 w - - 0 1";
+/// assert!(Position::from_fen(fen).is_err());
+/// assert!(Position::from_fen_with(fen, Kingless::NONE.with(Color::White)).is_err());
+/// let pos = Position::from_fen_with(fen, Kingless::NONE.with(Color::Black)).unwrap();
+/// assert_eq!(pos.kingless(), Kingless::NONE.with(Color::Black));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Kingless(u8);
+
+impl Kingless {
+    /// Both kings are needed.
+    pub const NONE: Kingless = Kingless(0);
+
+    const fn bit(color: Color) -> u8 {
+        match color {
+            Color::White => 1,
+            Color::Black => 2,
+        }
+    }
+
+    /// These sides and `color` too.
+    #[must_use]
+    pub const fn with(self, color: Color) -> Kingless {
+        Kingless(self.0 | Kingless::bit(color))
+    }
+
+    /// Whether `color` may be without a king.
+    pub const fn allows(self, color: Color) -> bool {
+        self.0 & Kingless::bit(color) != 0
+    }
+
+    /// The sides as FEN's colour letters, `w`, `b`, `wb`, or empty for none.
+    pub fn letters(self) -> String {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| self.allows(c))
+            .map(Color::char)
+            .collect()
+    }
+
+    /// Reads [`Kingless::letters`]; `None` for any other character.
+    pub fn from_letters(text: &str) -> Option<Kingless> {
+        text.chars().try_fold(Kingless::NONE, |k, ch| match ch {
+            'w' => Some(k.with(Color::White)),
+            'b' => Some(k.with(Color::Black)),
+            _ => None,
+        })
+    }
+}
+
 /// A legal position (every constructor validates).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -406,11 +464,14 @@ impl Position {
     /// # Errors
     /// [`SetupError::OppositeCheck`] when the side to move is in check: it may not pass.
     pub fn passed(&self) -> Result<Position, SetupError> {
-        Position::from_setup(Setup {
-            turn: self.turn.other(),
-            ep: None,
-            ..self.setup()
-        })
+        Position::from_setup_with(
+            Setup {
+                turn: self.turn.other(),
+                ep: None,
+                ..self.setup()
+            },
+            self.kingless(),
+        )
     }
 
     /// The position as an unchecked [`Setup`], to change and validate again.
@@ -425,11 +486,19 @@ impl Position {
         }
     }
 
-    /// The one way a setup becomes a position: it is validated.
+    /// The one way a setup becomes a position: it is validated, both kings needed.
     ///
     /// # Errors
     /// A [`SetupError`] naming the first problem found.
     pub fn from_setup(setup: Setup) -> Result<Position, SetupError> {
+        Position::from_setup_with(setup, Kingless::NONE)
+    }
+
+    /// [`Position::from_setup`], the sides of `kingless` allowed to have no king (a problem's).
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming the first problem found.
+    pub fn from_setup_with(setup: Setup, kingless: Kingless) -> Result<Position, SetupError> {
         let Setup {
             board,
             turn,
@@ -440,7 +509,7 @@ impl Position {
         } = setup;
         for color in Color::ALL {
             let kings = board.by_piece(Piece::new(color, Role::King)).count();
-            if kings == 0 {
+            if kings == 0 && !kingless.allows(color) {
                 return Err(SetupError::NoKing(color));
             }
             if kings > 1 {
@@ -489,7 +558,24 @@ impl Position {
     /// # Errors
     /// A [`FenError`]: the field and what is wrong with it, or why the position is not legal.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_setup(Setup::from_fen(fen)?).map_err(FenError::Setup)
+        Position::from_fen_with(fen, Kingless::NONE)
+    }
+
+    /// [`Position::from_fen`], the sides of `kingless` allowed to have no king (a problem's).
+    ///
+    /// # Errors
+    /// A [`FenError`]: the field and what is wrong with it, or why the position is not legal.
+    pub fn from_fen_with(fen: &str, kingless: Kingless) -> Result<Position, FenError> {
+        Position::from_setup_with(Setup::from_fen(fen)?, kingless).map_err(FenError::Setup)
+    }
+
+    /// The sides that have no king (a problem's `NoWk` / `NoBk`; [`Kingless::NONE`] in a game):
+    /// what a changed copy of this position is validated with.
+    pub fn kingless(&self) -> Kingless {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| self.board.king_of(c).is_none())
+            .fold(Kingless::NONE, Kingless::with)
     }
 
     /// Writes the six-field FEN.

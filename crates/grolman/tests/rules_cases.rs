@@ -144,3 +144,64 @@ fn a_transformation_names_the_defender_on_the_lowest_square() {
         [(Square::parse("d4").unwrap(), Square::parse("c3").unwrap())]
     );
 }
+
+/// A problem's `NoBk` / `NoWk`: only the named side may lack its king; plain FENs need both.
+#[test]
+fn a_side_may_lack_its_king_only_when_the_setup_allows_it() {
+    use grolman::{Color, FenError, Kingless, SetupError};
+    let fen = "8/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let no_king = Err(FenError::Setup(SetupError::NoKing(Color::Black)));
+    assert_eq!(Position::from_fen(fen), no_king);
+    assert_eq!(
+        Position::from_fen_with(fen, Kingless::NONE.with(Color::White)),
+        no_king
+    );
+    let pos = Position::from_fen_with(fen, Kingless::NONE.with(Color::Black)).unwrap();
+    assert_eq!(pos.kingless().letters(), "b");
+    assert_eq!(Kingless::from_letters("b"), Some(pos.kingless()));
+    // Passing keeps the permission: the position after it is validated as this one was.
+    assert_eq!(pos.passed().unwrap().fen(), "8/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert_eq!(
+        Position::from_fen_with("8/8/8/8/8/8/8/8 w - - 0 1", Kingless::from_letters("wb").unwrap())
+            .map(|p| p.kingless()),
+        Ok(Kingless::from_letters("wb").unwrap())
+    );
+}
+
+/// docs/rules.md 1.6, 1.7: a side without a king is never in check, so every otherwise legal
+/// turn is legal for it and it is never mated; without a legal turn it is stalemated. In all
+/// three rule sets.
+#[test]
+fn a_kingless_side_is_never_in_check_and_can_be_stalemated() {
+    use grolman::{has_legal_turn, Color, Kingless};
+    let no_black = Kingless::NONE.with(Color::Black);
+    for variant in [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan] {
+        // Black's lone rook, attacked by the queen: nothing is in check, and each of its 14
+        // moves is a legal turn.
+        let pos = Position::from_fen_with("8/8/8/8/8/3K4/1Q6/r7 b - - 0 1", no_black).unwrap();
+        assert!(!pos.is_check());
+        assert_eq!(legal_turns(&pos, variant.into()).len(), 14, "{variant}");
+        // A black pawn blocked, no other black unit: stalemate, not mate.
+        let blocked = Position::from_fen_with("8/8/8/8/8/p7/P7/K7 b - - 0 1", no_black).unwrap();
+        assert!(!has_legal_turn(&blocked, variant.into()), "{variant}");
+        let game = Game::from_position(variant.into(), blocked);
+        assert_eq!(game.status().outcome, Some(Outcome::Stalemate), "{variant}");
+    }
+}
+
+/// docs/rules.md 1.10 names kings: a lone king against a kingless side with one unit, or with
+/// none, is not king against king, so the game goes on.
+#[test]
+fn material_with_a_kingless_side_is_not_dead() {
+    use grolman::{Color, Kingless};
+    let no_black = Kingless::NONE.with(Color::Black);
+    for fen in [
+        "8/8/8/8/8/8/8/K6r w - - 0 1",
+        "8/8/8/8/8/8/8/K6n w - - 0 1",
+        "8/8/8/8/8/8/8/KB5n w - - 0 1",
+    ] {
+        let pos = Position::from_fen_with(fen, no_black).unwrap();
+        let game = Game::from_position(Variant::Grolman.into(), pos);
+        assert_eq!(game.status().outcome, None, "{fen}");
+    }
+}
