@@ -181,7 +181,7 @@ struct AnalysisJs {
 #[serde(default, deny_unknown_fields)]
 struct SolveOptions {
     tries: Option<usize>,
-    /// Popeye's options for problems read from FEN lines (`problem::with_options`).
+    /// Popeye's options for problems read from FEN lines (`problem::parse_with_options`).
     popeye: Option<String>,
 }
 
@@ -224,16 +224,14 @@ pub fn solve_problem(
     on_progress: JsValue,
     options: JsValue,
 ) -> Result<JsValue, Fail> {
-    let mut problems = problem::parse(text)?;
-    if !(options.is_undefined() || options.is_null()) {
-        let SolveOptions { tries, popeye } = from_js(options, "solve options")?;
-        if let Some(text) = popeye {
-            problem::with_options(&mut problems, &text)?;
-        }
+    let SolveOptions { tries, popeye } = match options.is_undefined() || options.is_null() {
+        true => SolveOptions::default(),
+        false => from_js(options, "solve options")?,
+    };
+    let mut problems = problem::parse_with_options(text, popeye.as_deref().unwrap_or(""))?;
+    if tries.is_some() {
         for p in &mut problems {
-            if tries.is_some() {
-                p.options.tries = tries;
-            }
+            p.options.tries = tries;
         }
     }
     let started = date_now();

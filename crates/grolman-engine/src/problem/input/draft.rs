@@ -2,7 +2,9 @@
 //! diagram and each twin set up (Popeye's side to move and castling rights, the options that
 //! change the position), an illegal twin kept aside to be reported.
 
-use grolman::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Setup, Square, Variant};
+use grolman::{
+    Board, Castling, CastlingSide, Color, Kingless, Piece, Position, Role, Setup, Square, Variant,
+};
 
 use super::twin::{apply, describe, Change, ChangeError, Setting};
 use super::{error, ProblemError, ProblemErrorKind as Kind, Token};
@@ -26,6 +28,8 @@ pub(super) struct Draft {
     pub(super) half_duplex: bool,
     /// `Option NullMoves`, kept to name it when a twin's stipulation refuses it.
     pub(super) null_moves: Option<Token>,
+    /// `Option NoWk` / `NoBk`: the sides the diagram and its twins may have without a king.
+    pub(super) kingless: Kingless,
     /// `ZeroPosition` and its changes: the diagram itself is not solved, these changes of it
     /// make twin a).
     pub(super) zero: Option<(Token, Vec<Change>)>,
@@ -48,6 +52,7 @@ impl Draft {
             duplex: false,
             half_duplex: false,
             null_moves: None,
+            kingless: Kingless::NONE,
             zero: None,
         }
     }
@@ -185,14 +190,17 @@ impl Draft {
             Some((sq, t)) => (Some(*sq), t),
             None => (None, tok),
         };
-        Position::from_setup(Setup {
-            board: board.clone(),
-            turn,
-            castling,
-            ep,
-            halfmoves: 0,
-            fullmoves: 1,
-        })
+        Position::from_setup_with(
+            Setup {
+                board: board.clone(),
+                turn,
+                castling,
+                ep,
+                halfmoves: 0,
+                fullmoves: 1,
+            },
+            self.kingless,
+        )
         .map_err(|e| error(tok, Kind::IllegalPosition(e)))
     }
 }

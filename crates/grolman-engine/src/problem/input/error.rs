@@ -4,7 +4,7 @@
 use core::fmt;
 
 use grolman::coded::{codes, Coded, Facts};
-use grolman::{Color, FenError, ParseFenError, ParseVariantError, SetupError, Square};
+use grolman::{FenError, ParseFenError, ParseVariantError, SetupError, Square};
 
 use crate::problem::{ParseStipulationError, Stipulation};
 
@@ -78,8 +78,6 @@ pub enum ProblemErrorKind {
     /// An option given beside a FEN line that changes the position itself (`WhiteToPlay`,
     /// `PostKeyPlay`, `Duplex`, `HalfDuplex`, `EnPassant`, `NoCastling`): the FEN says it.
     OptionChangesPosition,
-    /// `NoWk` / `NoBk`: the rules crate sets up no position without this side's king.
-    KinglessRefused(Color),
     /// `NullMoves` with a stalemate goal (a side that may pass is never stalemated) or a
     /// series (the other side passes already; a pass of the series side only shortens it).
     NullMovesRefused(Stipulation),
@@ -275,10 +273,6 @@ impl fmt::Display for ProblemErrorKind {
                 "this option changes the position, which the FEN gives: write the side to move, castling \
                  and en passant into the FEN, or solve Popeye input",
             ),
-            K::KinglessRefused(color) => write!(
-                f,
-                "a problem where {color} has no king is not supported: positions need both kings here"
-            ),
             K::NullMovesRefused(s) => write!(
                 f,
                 "NullMoves is not supported with {s}: a side that may pass is never stalemated, \
@@ -397,7 +391,6 @@ codes!(ProblemErrorKind {
     K::EnPassantSquares => "problem.en-passant-squares",
     K::NoFirstMoves { .. } => "problem.no-first-moves",
     K::OptionChangesPosition => "problem.option-changes-position",
-    K::KinglessRefused(_) => "problem.kingless-refused",
     K::NullMovesRefused(_) => "problem.null-moves-refused",
     K::ExclusiveCastlingSquares => "problem.exclusive-castling-squares",
     K::NoTwinChange => "problem.no-twin-change",
@@ -430,7 +423,6 @@ impl Coded for ProblemErrorKind {
             K::NoFirstMoves { start, up_to } => {
                 facts.number("start", *start as u64).number("last", *up_to as u64)
             }
-            K::KinglessRefused(color) => facts.text("color", color),
             K::NullMovesRefused(s) => facts.text("stipulation", s),
             K::OptionNotSupported(name) => facts.text("option", name),
             K::TwinOffBoard(sq) | K::TwinEmpty(sq) => facts.text("square", sq),

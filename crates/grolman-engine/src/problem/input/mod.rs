@@ -2,7 +2,7 @@
 //! language in English, French or German (the crate README lists what we read, and our
 //! condition names).
 
-use grolman::{Position, Variant};
+use grolman::{Kingless, Position, Variant};
 
 use super::{Options, Problem, Stipulation, Twin};
 
@@ -46,6 +46,11 @@ fn error(token: &Token, kind: ProblemErrorKind) -> ProblemError {
 /// # Errors
 /// A [`ProblemError`] naming the line and token.
 pub fn parse(text: &str) -> Result<Vec<Problem>, ProblemError> {
+    read(text, Kingless::NONE)
+}
+
+/// [`parse`], FEN lines read with the sides of `kingless` allowed to lack a king.
+fn read(text: &str, kingless: Kingless) -> Result<Vec<Problem>, ProblemError> {
     let tokens = tokenize(text);
     let Some(first) = tokens.first() else {
         return Err(ProblemError {
@@ -57,31 +62,35 @@ pub fn parse(text: &str) -> Result<Vec<Problem>, ProblemError> {
     if let Some(language) = Language::of_opening(&first.text) {
         Popeye::new(tokens, language).problems()
     } else {
-        fen_lines(text)
+        fen_lines(text, kingless)
     }
 }
 
-/// Gives `problems` (read from FEN lines) the Popeye options of `text`, as after `Option`
-/// (`SetPlay Threat 2 MaxFlightsquares 1`; in French or German when its first word is one of
-/// that language's options: `Menace 2`, `Drohung 2`), in place of their own: the options a FEN
-/// line cannot carry, for the page's `<grolman-board mode="solve" options="...">`.
+/// Reads the problems of `text` ([`parse`]) and gives them the Popeye options of `options`, as
+/// after `Option` (`SetPlay Threat 2 MaxFlightsquares 1`; in French or German when its first
+/// word is one of that language's options: `Menace 2`, `Drohung 2`), in place of their own:
+/// the options a FEN line cannot carry, for the page's `<grolman-board mode="solve"
+/// options="...">`. With `NoWk` / `NoBk` a FEN line may lack that side's king.
 ///
 /// ```
-/// use grolman_engine::problem::{parse, with_options};
-/// let mut problems = parse("orthodox 8/k7/1pK5/1B6/8/8/8/7R w - - 0 1 #2").unwrap();
-/// with_options(&mut problems, "SetPlay MaxFlightsquares 0").unwrap();
+/// use grolman_engine::problem::parse_with_options;
+/// let fen = "orthodox 8/k7/1pK5/1B6/8/8/8/7R w - - 0 1 #2";
+/// let problems = parse_with_options(fen, "SetPlay MaxFlightsquares 0").unwrap();
 /// assert_eq!(problems[0].options.max_flights, Some(0));
-/// assert!(with_options(&mut problems, "WhiteToPlay").is_err());
+/// assert!(parse_with_options(fen, "WhiteToPlay").is_err());
+/// let kingless = "orthodox 8/8/8/8/8/8/8/R3K3 w - - 0 1 =1";
+/// assert!(parse_with_options(kingless, "").is_err());
+/// assert!(parse_with_options(kingless, "NoBk").is_ok());
 /// ```
 ///
 /// # Errors
-/// A [`ProblemError`] on line 1 of `text`: an option we do not read, a bad argument, an option
-/// that changes the position itself (the FEN says it: `OptionChangesPosition`), or `NullMoves`
-/// with a stalemate goal or a series.
-pub fn with_options(problems: &mut [Problem], text: &str) -> Result<(), ProblemError> {
-    let tokens = tokenize(&text.replace('\n', " "));
+/// A [`ProblemError`] of `text` as [`parse`] gives it, or on line 1 of `options`: an option we
+/// do not read, a bad argument, an option that changes the position itself (the FEN says it:
+/// `OptionChangesPosition`), or `NullMoves` with a stalemate goal or a series.
+pub fn parse_with_options(text: &str, options: &str) -> Result<Vec<Problem>, ProblemError> {
+    let tokens = tokenize(&options.replace('\n', " "));
     let Some(first) = tokens.first().cloned() else {
-        return Ok(());
+        return parse(text);
     };
     let language = Language::of_option(&first.text);
     if let Some(t) = tokens.iter().find(|t| {
@@ -98,13 +107,14 @@ pub fn with_options(problems: &mut [Problem], text: &str) -> Result<(), ProblemE
         // A keyword ends an option list in Popeye's input; here nothing else may follow.
         return Err(error(&t, ProblemErrorKind::UnsupportedOption));
     }
-    for p in problems.iter_mut() {
+    let mut problems = read(text, draft.kingless)?;
+    for p in &mut problems {
         if let Some(t) = &draft.null_moves {
             draft::refuse_null_moves(p.twins.iter().map(|t| t.stipulation), t)?;
         }
         p.options = draft.options.clone();
     }
-    Ok(())
+    Ok(problems)
 }
 
 /// Splits into tokens, dropping FEN-format comment lines (starting with `;` or `//`).
@@ -125,7 +135,7 @@ fn tokenize(text: &str) -> Vec<Token> {
     out
 }
 
-fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
+fn fen_lines(text: &str, kingless: Kingless) -> Result<Vec<Problem>, ProblemError> {
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -167,8 +177,8 @@ fn fen_lines(text: &str) -> Result<Vec<Problem>, ProblemError> {
             .parse()
             .map_err(|e| error(stip_token, ProblemErrorKind::Stipulation(e)))?;
         let fen: Vec<&str> = words[1..end - 1].iter().map(|t| t.text.as_str()).collect();
-        let position =
-            Position::from_fen(&fen.join(" ")).map_err(|e| error(&words[1], ProblemErrorKind::Fen(e)))?;
+        let position = Position::from_fen_with(&fen.join(" "), kingless)
+            .map_err(|e| error(&words[1], ProblemErrorKind::Fen(e)))?;
         problems.push(Problem {
             title: String::new(),
             variant,

@@ -108,8 +108,10 @@ impl Popeye {
                         ));
                     }
                 }
-                Opt::NoWk => return Err(error(&w, Kind::KinglessRefused(Color::White))),
-                Opt::NoBk => return Err(error(&w, Kind::KinglessRefused(Color::Black))),
+                // The diagram may lack that side's king (docs/solver.md: such a side is never
+                // in check, so never mated).
+                Opt::NoWk => draft.kingless = draft.kingless.with(Color::White),
+                Opt::NoBk => draft.kingless = draft.kingless.with(Color::Black),
                 // Popeye numbers first moves in its own order of generation; these count in
                 // ours, the order our progress (and so `MoveNumbers`) numbers them in.
                 Opt::StartMoveNumber | Opt::UpToMoveNumber => {

@@ -48,7 +48,7 @@ impl Solver<'_> {
         let mut setup = after.setup();
         setup.castling = Castling(rights & !excluded);
         // Fewer castling rights never make a legal position illegal.
-        Position::from_setup(setup).map_or(Cow::Borrowed(after), Cow::Owned)
+        Position::from_setup_with(setup, after.kingless()).map_or(Cow::Borrowed(after), Cow::Owned)
     }
 
     /// The legal turns of `pos` as [`notation::legal_turns`] gives them, each position after
