@@ -205,7 +205,10 @@ export class GrolmanBoard extends HTMLElement {
     let game;
     try {
       const { study } = settings;
-      game = study ? openGame(study.variant, study.fen) : openGame(settings.variant, settings.fen);
+      // A problem's diagram may lack a king (Popeye's NoWk / NoBk in its options): the solver,
+      // which reads the options, says whether it may; the board opens it either way.
+      const kingless = settings.mode === "solve" ? "wb" : undefined;
+      game = study ? openGame(study.variant, study.fen) : openGame(settings.variant, settings.fen, kingless);
       if (study) game.readTreeCodes(study.tree);
     } catch (error) {
       if (settings.pgn) throw new SettingError(`bad pgn: ${errorText(error)}`);
@@ -528,7 +531,7 @@ export class GrolmanBoard extends HTMLElement {
       return;
     }
     // A line after a pass is not the game's: it is replayed on a game of its own.
-    const shown = new Game(twin.variant, line.fen);
+    const shown = new Game(twin.variant, line.fen, twin.kingless);
     for (const code of line.moves) shown.play(code);
     this.lineCheck = shown.status().checkSquare ?? null; // the line's check, not the live game's
     const steps = lastTurnSteps(shown) ?? [{ kind: "position", pieces: placement(shown.fen()), marks: {}, arrows: [], labels: [], slides: [], text: "" }];

@@ -103,9 +103,9 @@ export class Controller {
   }
 
   /**
-   * Builds a game from {variant, fen, moves, tree} (`tree` in turn codes, else the main line
-   * `moves`). A bad variant or FEN keeps the current game; a bad turn code keeps the turns
-   * before it. Returns the problem as a sentence, or null.
+   * Builds a game from {variant, fen, moves, tree, kingless} (`tree` in turn codes, else the main
+   * line `moves`; `kingless`, the sides a problem's `fen` lacks the king of, see openGame). A bad
+   * variant or FEN keeps the current game; a bad turn code keeps the turns before it. Returns the problem as a sentence, or null.
    */
   load(game, source) {
     return this.attempt(game, source)?.() ?? null;
@@ -113,10 +113,10 @@ export class Controller {
 
   /** As load, but the problem comes as the function that words it, or null: a game opened
    *  before the error texts are in says its problem once they are (tell). */
-  attempt({ variant, fen, moves, tree }, source) {
+  attempt({ variant, fen, moves, tree, kingless }, source) {
     let game;
     try {
-      game = openGame(variant ?? "grolman", fen);
+      game = openGame(variant ?? "grolman", fen, kingless);
     } catch (error) {
       return () => {
         const reason = error.field === "fen" ? t("open.badFen", { message: errorText(error) }) : errorText(error);
@@ -234,8 +234,9 @@ export class Controller {
   description() {
     const variant = this.game.variant();
     const startFen = this.game.startFen();
+    const kingless = this.game.kingless();
     return { variant, fen: startFen === standardFen(variant) ? null : startFen, moves: this.game.mainLine(),
-             tree: this.game.treeCodes() || null };
+             tree: this.game.treeCodes() || null, ...(kingless ? { kingless } : {}) };
   }
 
   /** Shows the game's new state everywhere and saves it (unless `save` is false: it was only opened). */
@@ -483,6 +484,6 @@ export class Controller {
 
 /** Whether two descriptions ({variant, fen, moves, tree}) name the same game. */
 function sameGame(a, b) {
-  const key = (g) => JSON.stringify([g.variant, g.fen || null, g.moves ?? [], g.tree || null]);
+  const key = (g) => JSON.stringify([g.variant, g.fen || null, g.moves ?? [], g.tree || null, g.kingless || null]);
   return key(a) === key(b);
 }

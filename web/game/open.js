@@ -27,8 +27,10 @@ export class OpenError extends Error {
   }
 }
 
-/** A new Game of `variant` from `fen` (the start when empty). Throws an OpenError. */
-export function openGame(variant, fen) {
+/** A new Game of `variant` from `fen` (the start when empty), which may lack the kings of the
+ *  sides `kingless` names ("w", "b", "wb": a problem's, as its report or description says;
+ *  both are needed without it). Throws an OpenError. */
+export function openGame(variant, fen, kingless) {
   let game;
   try {
     game = new Game(variant);
@@ -38,7 +40,7 @@ export function openGame(variant, fen) {
   if (!fen) return game;
   game.free?.();
   try {
-    return new Game(variant, fen);
+    return new Game(variant, fen, kingless || undefined);
   } catch (error) {
     throw new OpenError("fen", error);
   }

@@ -182,7 +182,7 @@ export class Opponent {
     if (this.controller.variant !== "tatarstan") return result.pvNotation;
     let game;
     try {
-      game = new Game(this.controller.variant, this.controller.game.fen());
+      game = new Game(this.controller.variant, this.controller.game.fen(), this.controller.game.kingless());
       return result.pv.map((code) => {
         const turn = game.play(code);
         return turnText(turn);

@@ -35,10 +35,11 @@ export function lineOf(twin, path) {
       moves.push(code);
       continue;
     }
-    const game = new Game(twin.variant, fen);
+    // A twin without a side's king (Option NoWk / NoBk) is opened with the sides its report names.
+    const game = new Game(twin.variant, fen, twin.kingless);
     try {
       for (const m of moves) game.play(m);
-      fen = passFen(game.fen());
+      fen = passFen(game.fen(), twin.kingless);
     } finally {
       game.free?.();
     }

@@ -190,7 +190,7 @@ export class SolvePanel {
       return;
     }
     const { fen, moves } = line;
-    const problem = this.controller.load({ variant: twin.variant, fen, moves }, "solution");
+    const problem = this.controller.load({ variant: twin.variant, fen, moves, kingless: twin.kingless }, "solution");
     this.controller.persist();
     if (problem) this.els.error.textContent = problem;
     else this.controller.goTo(this.controller.tree.current, { autoplay: true }); // the line's last turn, replayed

@@ -460,7 +460,10 @@ fn options_beside_a_fen_line_are_popeyes_and_those_the_fen_states_are_refused() 
             expected: Expected::MoveCount
         }
     );
-    assert_eq!(kind("#2", "SetPlay Twin").kind, Kind::UnsupportedOption);
+    assert!(matches!(
+        kind("#2", "SetPlay Twin").kind,
+        Kind::UnsupportedOption(_)
+    ));
     assert!(matches!(kind("=2", "NullMoves").kind, Kind::NullMovesRefused(_)));
 }
 
@@ -483,4 +486,55 @@ fn options_beside_a_fen_line_may_be_written_in_french_or_german() {
     // One language for the whole list, as in a Popeye file: an English word after French ones
     // is not read.
     assert!(parse_with_options(fen, "Menace 1 SetPlay").is_err());
+}
+
+/// An option we do not read, in a French or German list (a Popeye file's or the element's
+/// `options`), gets the list of those we read in that language, not in English.
+#[test]
+fn an_unread_option_is_answered_with_the_options_in_the_inputs_language() {
+    use grolman_engine::problem::{parse_with_options, ProblemErrorKind as Kind};
+    let fen = "orthodox 8/k7/1pK5/1B6/8/8/8/7R w - - 0 1 #2";
+    let cases = [
+        (
+            "SetPlay Bogus",
+            "SetPlay, Threat",
+            "MoveNumbers, NoBoard",
+            "Apparent",
+        ),
+        (
+            "Apparent Bidule",
+            "Essais, Defense, Apparent, Menace",
+            "Trace, SansEchiquier",
+            "SetPlay",
+        ),
+        (
+            "Satzspiel Unsinn",
+            "Verfuehrung, Widerlegung, Satzspiel, Drohung",
+            "Zugnummern, OhneBrett",
+            "SetPlay",
+        ),
+    ];
+    for (options, supported, accepted, foreign) in cases {
+        let e = parse_with_options(fen, options).unwrap_err();
+        assert!(
+            matches!(e.kind, Kind::UnsupportedOption(_)),
+            "{options}: {:?}",
+            e.kind
+        );
+        let text = e.to_string();
+        assert!(
+            text.contains(supported) && text.contains(accepted),
+            "{options}: {text}"
+        );
+        assert!(!text.contains(foreign), "{options}: {text}");
+        let facts = grolman::Coded::facts(&e);
+        assert!(format!("{facts:?}").contains(supported), "{options}: {facts:?}");
+    }
+    let german =
+        "AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8\nForderung #2\nOption Satzspiel Unsinn\nEndeProblem";
+    let text = parse(german).unwrap_err().to_string();
+    assert!(
+        text.contains("Satzspiel, Drohung") && !text.contains("SetPlay"),
+        "{text}"
+    );
 }

@@ -34,7 +34,7 @@ mod pgn;
 pub use pgn::{read_pgn, write_pgn};
 
 use fail::{FacadeError, Fail};
-use grolman::{notation, Castling, Color, LeadKind, Outcome, Position, Turn, Variant};
+use grolman::{notation, Castling, Color, Kingless, LeadKind, Outcome, Position, Turn, Variant};
 use serde::Serialize;
 use turns_js::{played_to_js, Played};
 use wasm_bindgen::prelude::*;
@@ -63,6 +63,18 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &'static str) -
 
 fn parse_variant(name: &str) -> Result<Variant, Fail> {
     Ok(name.parse::<Variant>()?)
+}
+
+/// The page's `kingless` argument: none when missing.
+fn kingless_of(letters: Option<String>) -> Result<Kingless, Fail> {
+    let letters = letters.unwrap_or_default();
+    Kingless::from_letters(&letters).ok_or_else(|| {
+        FacadeError::BadObject {
+            what: "kingless sides",
+            detail: letters,
+        }
+        .into()
+    })
 }
 
 // The packages built for size (the page's and extras) allocate with talc in place of Rust's
@@ -176,12 +188,27 @@ pub struct Game {
 
 #[wasm_bindgen]
 impl Game {
-    /// A game of `variant` from `fen` (the standard start when missing or empty).
+    /// A game of `variant` from `fen` (the standard start when missing or empty). `kingless`
+    /// (may be undefined): the sides that `fen` may have without a king, `"w"`, `"b"` or
+    /// `"wb"`, as a problem's report names them (`Option NoWk` / `NoBk`); without it both
+    /// kings are needed.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: &str, fen: Option<String>) -> Result<Game, Fail> {
+    pub fn new(variant: &str, fen: Option<String>, kingless: Option<String>) -> Result<Game, Fail> {
         let variant = parse_variant(variant)?;
-        let inner = grolman::Game::new(variant, fen.as_deref())?;
+        let inner = match fen.as_deref().filter(|f| !f.trim().is_empty()) {
+            Some(f) => grolman::Game::from_position(
+                variant.into(),
+                Position::from_fen_with(f, kingless_of(kingless)?)?,
+            ),
+            None => grolman::Game::new(variant, None)?,
+        };
         Ok(Game { inner })
+    }
+
+    /// The sides the game's start has without a king (`"w"`, `"b"`, `"wb"`; `""` in a game):
+    /// what the game is opened again with.
+    pub fn kingless(&self) -> String {
+        self.inner.start_position().kingless().letters()
     }
 
     pub fn variant(&self) -> String {
@@ -444,9 +471,10 @@ pub fn perft(variant: &str, fen: &str, depth: u32) -> Result<f64, Fail> {
 /// The FEN of `fen` with the other side to move (no en passant square): the position of a
 /// threat (after the key) or of set play (the diagram, the defender first). Throws when the
 /// side to move is in check, which may not pass.
+/// `kingless` as in `new Game`.
 #[wasm_bindgen(js_name = passFen)]
-pub fn pass_fen(fen: &str) -> Result<String, Fail> {
-    let pos = Position::from_fen(fen)?;
+pub fn pass_fen(fen: &str, kingless: Option<String>) -> Result<String, Fail> {
+    let pos = Position::from_fen_with(fen, kingless_of(kingless)?)?;
     Ok(pos.passed()?.fen())
 }
 

@@ -23,7 +23,7 @@ use core::str::FromStr;
 use grolman::{CastlingSide, Position, Variant};
 
 pub use change::{change_text, TwinChange};
-pub use input::{parse, parse_with_options, Expected, ProblemError, ProblemErrorKind};
+pub use input::{parse, parse_with_options, Expected, Language, ProblemError, ProblemErrorKind};
 pub use report::{Attack, Defence, Line, Move, Part, TextLine, Try, TwinReport, Verdict, Word};
 pub use solve::{solve, solve_twin, solve_twin_with, Cancelled, Method, Searching};
 

@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use grolman::Variant;
+use grolman::{Kingless, Variant};
 
 use super::{change_text, TwinChange};
 
@@ -115,6 +115,8 @@ pub struct TwinReport {
     pub variant: Variant,
     /// The position solved; empty for an illegal twin.
     pub fen: String,
+    /// The sides that `fen` has without a king (`Option NoWk` / `NoBk`): what it is opened with.
+    pub kingless: Kingless,
     /// Why the twin was not solved: its position is not legal (Popeye goes on likewise).
     pub illegal: Option<String>,
     /// Each solution as turn codes: the key alone for `#n` and `s#n`, the whole line for

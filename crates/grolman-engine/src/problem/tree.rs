@@ -1,7 +1,7 @@
 //! The report's trees, built from the solver's tests: keys and tries with threats, variations
 //! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
 
-use grolman::{OwnerPromotion, Position, Role, Step, Turn, Variant, Visit};
+use grolman::{Kingless, OwnerPromotion, Position, Role, Step, Turn, Variant, Visit};
 
 use super::mate1::for_each_checking_turn;
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
@@ -10,13 +10,16 @@ use super::{change_text, Aim, Goal, IllegalTwin, Stipulation, Twin, TwinChange};
 
 impl TwinReport {
     pub(super) fn empty(twin: &Twin) -> TwinReport {
-        TwinReport::blank(
-            &twin.label,
-            &twin.changes,
-            &twin.stipulation,
-            twin.variant,
-            twin.position.fen(),
-        )
+        TwinReport {
+            kingless: twin.position.kingless(),
+            ..TwinReport::blank(
+                &twin.label,
+                &twin.changes,
+                &twin.stipulation,
+                twin.variant,
+                twin.position.fen(),
+            )
+        }
     }
 
     /// The report of a twin that was not solved: its position is not legal.
@@ -47,6 +50,7 @@ impl TwinReport {
             stipulation: stipulation.to_string(),
             variant,
             fen,
+            kingless: Kingless::NONE,
             illegal: None,
             solutions: Vec::new(),
             keys: Vec::new(),

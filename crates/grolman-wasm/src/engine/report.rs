@@ -252,6 +252,10 @@ pub(super) struct TwinJs {
     stipulation: String,
     variant: Variant,
     fen: String,
+    /// The sides `fen` has without a king (`Option NoWk` / `NoBk`), as `"w"`, `"b"` or
+    /// `"wb"`: passed to `new Game(variant, fen, kingless)` and `passFen`; absent when none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    kingless: String,
     /// Why an illegal twin was skipped; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     illegal: Option<String>,
@@ -320,6 +324,7 @@ impl TwinJs {
             stipulation: r.stipulation,
             variant: r.variant,
             fen: r.fen,
+            kingless: r.kingless.letters(),
             illegal: r.illegal,
             illegal_error: None,
             solutions: r.solutions,

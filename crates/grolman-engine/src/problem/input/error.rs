@@ -6,6 +6,7 @@ use core::fmt;
 use grolman::coded::{codes, Coded, Facts};
 use grolman::{FenError, ParseFenError, ParseVariantError, SetupError, Square};
 
+use super::language::Language;
 use crate::problem::{ParseStipulationError, Stipulation};
 
 use ProblemErrorKind as K;
@@ -47,7 +48,9 @@ pub enum ProblemErrorKind {
     FollowMyLeader,
     UnsupportedCondition,
     NoOption,
-    UnsupportedOption,
+    /// An option we do not read, in an option list of this language (the error lists the
+    /// options we read by their names in it).
+    UnsupportedOption(Language),
     /// One of Popeye's options that we read but do not carry out, by its English name.
     OptionNotSupported(&'static str),
     /// `SStipulation`: Popeye's structured stipulations.
@@ -293,14 +296,11 @@ impl fmt::Display for ProblemErrorKind {
             K::StructuredStipulation => f.write_str(
                 "structured stipulations are not supported: write the stipulation with Stipulation (#n, h#n, s#n ...)",
             ),
-            K::UnsupportedOption => f.write_str(
-                "unsupported option (supported: Try, Defence, SetPlay, Threat, NoThreat, Variations, \
-                 PostKeyPlay, NonTrivial, NoShortVariations, Quodlibet, MaxSolutions, \
-                 StopOnShortSolutions, MatesIn1, NullMoves, TrivialTriesAvoid, WhiteToPlay, Duplex, \
-                 HalfDuplex, EnPassant, NoCastling, CastlingMutuallyExclusive, MaxFlightsquares, \
-                 StartMoveNumber, UpToMoveNumber; NoBoard, MoveNumbers, \
-                 Intelligent, MaxTime, KeepMatingPiece, Beep, SuppressGrid, WriteGrid, GoalIsEnd are \
-                 accepted and change nothing)",
+            K::UnsupportedOption(language) => write!(
+                f,
+                "unsupported option (supported: {}; {} are accepted and change nothing)",
+                language.option_names(true).join(", "),
+                language.option_names(false).join(", ")
             ),
             K::NoPieces => f.write_str("expected 'White' or 'Black' and pieces such as Ke1 after it"),
             K::NoColorBeforePieces => f.write_str("expected 'White' or 'Black' before the pieces"),
@@ -377,7 +377,7 @@ codes!(ProblemErrorKind {
     K::FollowMyLeader => "problem.follow-my-leader",
     K::UnsupportedCondition => "problem.unsupported-condition",
     K::NoOption => "problem.no-option",
-    K::UnsupportedOption => "problem.unsupported-option",
+    K::UnsupportedOption(_) => "problem.unsupported-option",
     K::OptionNotSupported(_) => "problem.option-not-supported",
     K::StructuredStipulation => "problem.structured-stipulation",
     K::NoPieces => "problem.no-pieces",
@@ -424,6 +424,9 @@ impl Coded for ProblemErrorKind {
                 facts.number("start", *start as u64).number("last", *up_to as u64)
             }
             K::NullMovesRefused(s) => facts.text("stipulation", s),
+            K::UnsupportedOption(language) => facts
+                .text("supported", language.option_names(true).join(", "))
+                .text("accepted", language.option_names(false).join(", ")),
             K::OptionNotSupported(name) => facts.text("option", name),
             K::TwinOffBoard(sq) | K::TwinEmpty(sq) => facts.text("square", sq),
             K::UnknownPiece(letters) => facts.text("letters", letters),

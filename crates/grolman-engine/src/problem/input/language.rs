@@ -6,8 +6,9 @@
 
 use grolman::{Color, Role};
 
+/// One of Popeye's input languages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Language {
+pub enum Language {
     English,
     French,
     German,
@@ -43,7 +44,8 @@ pub(super) enum Keyword {
     Intended,
 }
 
-/// The options we read (Popeye's names in English).
+/// The options we read (Popeye's names in English; the tables below have each language's
+/// spelling, compared without case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Opt {
     Try,
@@ -99,6 +101,30 @@ impl Opt {
                 | Opt::PostKeyPlay
                 | Opt::Duplex
                 | Opt::HalfDuplex
+        )
+    }
+
+    /// Popeye's options that we read and refuse by name (`OptionNotSupported`).
+    fn refused(self) -> bool {
+        matches!(
+            self,
+            Opt::Search | Opt::MultiSolutions | Opt::NoSymmetry | Opt::LastCapture
+        )
+    }
+
+    /// The options accepted that change nothing here (output, or Popeye's own methods).
+    fn changes_nothing(self) -> bool {
+        matches!(
+            self,
+            Opt::NoBoard
+                | Opt::MoveNumbers
+                | Opt::Intelligent
+                | Opt::MaxTime
+                | Opt::KeepMatingPiece
+                | Opt::Beep
+                | Opt::SuppressGrid
+                | Opt::WriteGrid
+                | Opt::GoalIsEnd
         )
     }
 }
@@ -197,129 +223,129 @@ const KEYWORDS_DE: &[(&str, Keyword)] = &[
 use Opt as O;
 
 const OPTIONS_EN: &[(&str, Opt)] = &[
-    ("try", O::Try),
-    ("defence", O::Defence),
-    ("setplay", O::SetPlay),
-    ("threat", O::Threat),
-    ("whitetoplay", O::WhiteToPlay),
-    ("variations", O::Variation),
-    ("movenumbers", O::MoveNumbers),
-    ("nowk", O::NoWk),
-    ("nobk", O::NoBk),
-    ("duplex", O::Duplex),
-    ("nothreat", O::NoThreat),
-    ("maxsolutions", O::MaxSolutions),
-    ("enpassant", O::EnPassant),
-    ("castlingmutuallyexclusive", O::CastlingMutuallyExclusive),
-    ("noboard", O::NoBoard),
-    ("noshortvariations", O::NoShortVariations),
-    ("halfduplex", O::HalfDuplex),
-    ("postkeyplay", O::PostKeyPlay),
-    ("nontrivial", O::NonTrivial),
-    ("intelligent", O::Intelligent),
-    ("maxtime", O::MaxTime),
-    ("nocastling", O::NoCastling),
-    ("quodlibet", O::Quodlibet),
-    ("stoponshortsolutions", O::StopOnShortSolutions),
-    ("matesin1", O::MatesIn1),
-    ("nullmoves", O::NullMoves),
-    ("trivialtriesavoid", O::TrivialTriesAvoid),
-    ("keepmatingpiece", O::KeepMatingPiece),
-    ("beep", O::Beep),
-    ("suppressgrid", O::SuppressGrid),
-    ("writegrid", O::WriteGrid),
-    ("goalisend", O::GoalIsEnd),
-    ("startmovenumber", O::StartMoveNumber),
-    ("uptomovenumber", O::UpToMoveNumber),
-    ("maxflightsquares", O::MaxFlightsquares),
-    ("search", O::Search),
-    ("multisolutions", O::MultiSolutions),
-    ("nosymmetry", O::NoSymmetry),
-    ("lastcapture", O::LastCapture),
+    ("Try", O::Try),
+    ("Defence", O::Defence),
+    ("SetPlay", O::SetPlay),
+    ("Threat", O::Threat),
+    ("WhiteToPlay", O::WhiteToPlay),
+    ("Variations", O::Variation),
+    ("MoveNumbers", O::MoveNumbers),
+    ("NoWk", O::NoWk),
+    ("NoBk", O::NoBk),
+    ("Duplex", O::Duplex),
+    ("NoThreat", O::NoThreat),
+    ("MaxSolutions", O::MaxSolutions),
+    ("EnPassant", O::EnPassant),
+    ("CastlingMutuallyExclusive", O::CastlingMutuallyExclusive),
+    ("NoBoard", O::NoBoard),
+    ("NoShortVariations", O::NoShortVariations),
+    ("HalfDuplex", O::HalfDuplex),
+    ("PostKeyPlay", O::PostKeyPlay),
+    ("NonTrivial", O::NonTrivial),
+    ("Intelligent", O::Intelligent),
+    ("MaxTime", O::MaxTime),
+    ("NoCastling", O::NoCastling),
+    ("Quodlibet", O::Quodlibet),
+    ("StopOnShortSolutions", O::StopOnShortSolutions),
+    ("MatesIn1", O::MatesIn1),
+    ("NullMoves", O::NullMoves),
+    ("TrivialTriesAvoid", O::TrivialTriesAvoid),
+    ("KeepMatingPiece", O::KeepMatingPiece),
+    ("Beep", O::Beep),
+    ("SuppressGrid", O::SuppressGrid),
+    ("WriteGrid", O::WriteGrid),
+    ("GoalIsEnd", O::GoalIsEnd),
+    ("StartMoveNumber", O::StartMoveNumber),
+    ("UpToMoveNumber", O::UpToMoveNumber),
+    ("MaxFlightsquares", O::MaxFlightsquares),
+    ("Search", O::Search),
+    ("MultiSolutions", O::MultiSolutions),
+    ("NoSymmetry", O::NoSymmetry),
+    ("LastCapture", O::LastCapture),
 ];
 
 const OPTIONS_FR: &[(&str, Opt)] = &[
-    ("essais", O::Try),
-    ("defense", O::Defence),
-    ("apparent", O::SetPlay),
-    ("menace", O::Threat),
-    ("apparentseul", O::WhiteToPlay),
-    ("variantes", O::Variation),
-    ("trace", O::MoveNumbers),
-    ("sansrb", O::NoWk),
-    ("sansrn", O::NoBk),
-    ("duplex", O::Duplex),
-    ("sansmenace", O::NoThreat),
-    ("maxsolutions", O::MaxSolutions),
-    ("enpassant", O::EnPassant),
-    ("roquesmutuellementexclusifs", O::CastlingMutuallyExclusive),
-    ("sansechiquier", O::NoBoard),
-    ("sansvariantescourtes", O::NoShortVariations),
-    ("demiduplex", O::HalfDuplex),
-    ("aprescle", O::PostKeyPlay),
-    ("nontrivial", O::NonTrivial),
-    ("intelligent", O::Intelligent),
-    ("maxtemps", O::MaxTime),
-    ("sansroquer", O::NoCastling),
-    ("quodlibet", O::Quodlibet),
-    ("finapressolutionscourtes", O::StopOnShortSolutions),
-    ("matsen1", O::MatesIn1),
-    ("coupsvides", O::NullMoves),
-    ("trivialessaisupprimer", O::TrivialTriesAvoid),
-    ("retienspiecematante", O::KeepMatingPiece),
-    ("bip", O::Beep),
-    ("sansgrille", O::SuppressGrid),
-    ("ajoutegrille", O::WriteGrid),
-    ("butestfin", O::GoalIsEnd),
-    ("enroute", O::StartMoveNumber),
-    ("jusquaucoup", O::UpToMoveNumber),
-    ("maxcasesfuites", O::MaxFlightsquares),
-    ("search", O::Search),
-    ("multisolutions", O::MultiSolutions),
-    ("nonsymetrique", O::NoSymmetry),
-    ("derniereprise", O::LastCapture),
+    ("Essais", O::Try),
+    ("Defense", O::Defence),
+    ("Apparent", O::SetPlay),
+    ("Menace", O::Threat),
+    ("ApparentSeul", O::WhiteToPlay),
+    ("Variantes", O::Variation),
+    ("Trace", O::MoveNumbers),
+    ("SansRB", O::NoWk),
+    ("SansRN", O::NoBk),
+    ("Duplex", O::Duplex),
+    ("SansMenace", O::NoThreat),
+    ("MaxSolutions", O::MaxSolutions),
+    ("EnPassant", O::EnPassant),
+    ("RoquesMutuellementExclusifs", O::CastlingMutuallyExclusive),
+    ("SansEchiquier", O::NoBoard),
+    ("SansVariantesCourtes", O::NoShortVariations),
+    ("DemiDuplex", O::HalfDuplex),
+    ("ApresCle", O::PostKeyPlay),
+    ("NonTrivial", O::NonTrivial),
+    ("Intelligent", O::Intelligent),
+    ("MaxTemps", O::MaxTime),
+    ("SansRoquer", O::NoCastling),
+    ("Quodlibet", O::Quodlibet),
+    ("FinApresSolutionsCourtes", O::StopOnShortSolutions),
+    ("MatsEn1", O::MatesIn1),
+    ("CoupsVides", O::NullMoves),
+    ("TrivialEssaiSupprimer", O::TrivialTriesAvoid),
+    ("RetiensPieceMatante", O::KeepMatingPiece),
+    ("Bip", O::Beep),
+    ("SansGrille", O::SuppressGrid),
+    ("AjouteGrille", O::WriteGrid),
+    ("ButEstFin", O::GoalIsEnd),
+    ("Enroute", O::StartMoveNumber),
+    ("JusquAuCoup", O::UpToMoveNumber),
+    ("MaxCasesFuites", O::MaxFlightsquares),
+    ("Search", O::Search),
+    ("MultiSolutions", O::MultiSolutions),
+    ("NonSymetrique", O::NoSymmetry),
+    ("DernierePrise", O::LastCapture),
 ];
 
 const OPTIONS_DE: &[(&str, Opt)] = &[
-    ("verfuehrung", O::Try),
-    ("widerlegung", O::Defence),
-    ("satzspiel", O::SetPlay),
-    ("drohung", O::Threat),
-    ("weissbeginnt", O::WhiteToPlay),
-    ("varianten", O::Variation),
-    ("zugnummern", O::MoveNumbers),
-    ("ohnewk", O::NoWk),
-    ("ohnesk", O::NoBk),
-    ("duplex", O::Duplex),
-    ("ohnedrohung", O::NoThreat),
-    ("maxloesungen", O::MaxSolutions),
-    ("enpassant", O::EnPassant),
-    ("rochadengegenseitigausschliessend", O::CastlingMutuallyExclusive),
-    ("ohnebrett", O::NoBoard),
-    ("ohnekurzvarianten", O::NoShortVariations),
-    ("halbduplex", O::HalfDuplex),
-    ("nachschluessel", O::PostKeyPlay),
-    ("nichttrivial", O::NonTrivial),
-    ("intelligent", O::Intelligent),
-    ("maxzeit", O::MaxTime),
-    ("keinerochade", O::NoCastling),
-    ("quodlibet", O::Quodlibet),
-    ("stopnachkurzloesungen", O::StopOnShortSolutions),
-    ("mattsin1", O::MatesIn1),
-    ("nullzuege", O::NullMoves),
-    ("trivialefehlversucheunterdruecken", O::TrivialTriesAvoid),
-    ("haltemattsetzendenstein", O::KeepMatingPiece),
-    ("pieps", O::Beep),
-    ("ohnegitter", O::SuppressGrid),
-    ("zeichnegitter", O::WriteGrid),
-    ("zielistende", O::GoalIsEnd),
-    ("startzugnummer", O::StartMoveNumber),
-    ("biszugnummer", O::UpToMoveNumber),
-    ("maxfluchtfelder", O::MaxFlightsquares),
-    ("suchen", O::Search),
-    ("mehrereloesungen", O::MultiSolutions),
-    ("keinesymmetrie", O::NoSymmetry),
-    ("letzterschlag", O::LastCapture),
+    ("Verfuehrung", O::Try),
+    ("Widerlegung", O::Defence),
+    ("Satzspiel", O::SetPlay),
+    ("Drohung", O::Threat),
+    ("WeissBeginnt", O::WhiteToPlay),
+    ("Varianten", O::Variation),
+    ("Zugnummern", O::MoveNumbers),
+    ("OhneWk", O::NoWk),
+    ("OhneSk", O::NoBk),
+    ("Duplex", O::Duplex),
+    ("OhneDrohung", O::NoThreat),
+    ("MaxLoesungen", O::MaxSolutions),
+    ("EnPassant", O::EnPassant),
+    ("RochadenGegenseitigAusschliessend", O::CastlingMutuallyExclusive),
+    ("OhneBrett", O::NoBoard),
+    ("OhneKurzvarianten", O::NoShortVariations),
+    ("HalbDuplex", O::HalfDuplex),
+    ("NachSchluessel", O::PostKeyPlay),
+    ("NichtTrivial", O::NonTrivial),
+    ("Intelligent", O::Intelligent),
+    ("MaxZeit", O::MaxTime),
+    ("KeineRochade", O::NoCastling),
+    ("Quodlibet", O::Quodlibet),
+    ("StopNachKurzloesungen", O::StopOnShortSolutions),
+    ("MattsIn1", O::MatesIn1),
+    ("NullZuege", O::NullMoves),
+    ("TrivialeFehlversucheUnterdruecken", O::TrivialTriesAvoid),
+    ("HalteMattsetzendenStein", O::KeepMatingPiece),
+    ("Pieps", O::Beep),
+    ("OhneGitter", O::SuppressGrid),
+    ("ZeichneGitter", O::WriteGrid),
+    ("ZielIstEnde", O::GoalIsEnd),
+    ("StartZugnummer", O::StartMoveNumber),
+    ("BisZugnummer", O::UpToMoveNumber),
+    ("MaxFluchtfelder", O::MaxFlightsquares),
+    ("Suchen", O::Search),
+    ("MehrereLoesungen", O::MultiSolutions),
+    ("KeineSymmetrie", O::NoSymmetry),
+    ("LetzterSchlag", O::LastCapture),
 ];
 
 use TwinWord as T;
@@ -372,14 +398,17 @@ const TWIN_DE: &[(&str, TwinWord)] = &[
 /// The word in `table` that `word` names: written in full, or a prefix of at least `least`
 /// letters that begins one word only.
 fn lookup<T: Copy>(table: &[(&str, T)], word: &str, least: usize) -> Option<T> {
-    let w = word.to_ascii_lowercase();
-    if let Some(&(_, k)) = table.iter().find(|(name, _)| *name == w) {
+    if let Some(&(_, k)) = table.iter().find(|(name, _)| name.eq_ignore_ascii_case(word)) {
         return Some(k);
     }
-    if w.len() < least {
+    if word.len() < least {
         return None;
     }
-    let mut found = table.iter().filter(|(name, _)| name.starts_with(&w));
+    // The tables' words are ASCII: a prefix of a word is its first bytes.
+    let mut found = table.iter().filter(|(name, _)| {
+        name.get(..word.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(word))
+    });
     match (found.next(), found.next()) {
         (Some(&(_, k)), None) => Some(k),
         _ => None,
@@ -413,12 +442,26 @@ impl Language {
     }
 
     pub(super) fn option(self, word: &str) -> Option<Opt> {
-        let table = match self {
+        lookup(self.options(), word, 3)
+    }
+
+    fn options(self) -> &'static [(&'static str, Opt)] {
+        match self {
             Language::English => OPTIONS_EN,
             Language::French => OPTIONS_FR,
             Language::German => OPTIONS_DE,
-        };
-        lookup(table, word, 3)
+        }
+    }
+
+    /// The options we read, by their names in this language (Popeye's spelling), in Popeye's
+    /// order: those that change the solving when `changing`, else those accepted that change
+    /// nothing (docs/solver.md). An error that lists them lists them in the input's language.
+    pub fn option_names(self, changing: bool) -> Vec<&'static str> {
+        self.options()
+            .iter()
+            .filter(|(_, o)| !o.refused() && o.changes_nothing() != changing)
+            .map(|&(name, _)| name)
+            .collect()
     }
 
     pub(super) fn twin_word(self, word: &str) -> Option<TwinWord> {

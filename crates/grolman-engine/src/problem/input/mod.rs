@@ -14,8 +14,8 @@ mod popeye;
 mod twin;
 
 pub use error::{Expected, ProblemError, ProblemErrorKind};
+pub use language::Language;
 
-use language::Language;
 use popeye::Popeye;
 
 #[derive(Clone, Debug)]
@@ -105,7 +105,7 @@ pub fn parse_with_options(text: &str, options: &str) -> Result<Vec<Problem>, Pro
     popeye.option(&first, &mut draft)?;
     if let Some(t) = popeye.next() {
         // A keyword ends an option list in Popeye's input; here nothing else may follow.
-        return Err(error(&t, ProblemErrorKind::UnsupportedOption));
+        return Err(error(&t, ProblemErrorKind::UnsupportedOption(language)));
     }
     let mut problems = read(text, draft.kingless)?;
     for p in &mut problems {

@@ -19,7 +19,7 @@ impl Popeye {
         let mut words = words.into_iter().peekable();
         while let Some(w) = words.next() {
             let Some(opt) = self.language.option(&w.text) else {
-                return Err(error(&w, Kind::UnsupportedOption));
+                return Err(error(&w, Kind::UnsupportedOption(self.language)));
             };
             let refused = |name| error(&w, Kind::OptionNotSupported(name));
             let mut number = |what: Expected| -> Result<u32, ProblemError> {
