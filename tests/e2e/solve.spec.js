@@ -84,3 +84,27 @@ test("opening the panel offers the position on the board", async ({ page }) => {
   await expect(page.locator("#solve-text")).toHaveValue(
     "grolman rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKBR1 b Qkq e3 0 1 #2");
 });
+
+test("a helpmate without the white king (Option NoWk) replays on the board and survives a reload", async ({ page }, testInfo) => {
+  const errors = await openPage(page);
+  // tests/kingless.rs: 1...h4 2.Rc8#, White with no king.
+  await solve(page, [
+    "BeginProblem", "Pieces White Rc1 Black Ka8 Pa7 Pb7 Ph5", "Stipulation h#1", "Option NoWk", "EndProblem",
+  ].join("\n"));
+  await expect(progress(page)).toContainText("h#1 sound", { timeout: 10_000 });
+  await expect(output(page)).toContainText("1.h4 Rc8#");
+  await page.locator("#solution-tree button.move", { hasText: "Rc8#" }).click();
+  const fen = "k1R5/pp6/8/8/7p/8/8/8 b - - 1 2";
+  await expect(page.locator("#fen")).toHaveValue(fen);
+  await expect(page.locator("#status")).toContainText("White wins by checkmate");
+  expect(page.url()).toContain("kingless=w");
+  await screenshot(page, testInfo, "kingless-helpmate-replayed");
+  // The stored game and the link keep the position's missing king: it opens again.
+  await page.reload();
+  await expect(page.locator("#fen")).toHaveValue(fen);
+  // A plain FEN without a king is still refused, with the rules' reason.
+  await page.fill("#fen", "8/8/8/8/8/8/8/R3K3 w - - 0 1");
+  await page.locator("#fen").press("Enter");
+  await expect(page.locator("#fen-error")).toContainText("no king");
+  expect(errors).toEqual([]);
+});

@@ -61,7 +61,7 @@ const make = (tag, attributes = {}, text = "") => {
 const PGN_SCRIPT = 'script[type="application/x-chess-pgn"]';
 
 /** The units of a FEN, as the board draws them. */
-const placement = (fen) => piecesFrom(piecesOf(fen));
+const placement = (fen, kingless) => piecesFrom(piecesOf(fen, kingless));
 
 export class GrolmanBoard extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
@@ -275,7 +275,7 @@ export class GrolmanBoard extends HTMLElement {
   }
 
   openDiagram() {
-    this.board.set({ pieces: placement(this.game.fen()), check: this.game.status().checkSquare });
+    this.board.set({ pieces: placement(this.game.fen(), this.game.kingless()), check: this.game.status().checkSquare });
     this.stepText.textContent = "";
   }
 
@@ -420,7 +420,7 @@ export class GrolmanBoard extends HTMLElement {
     this.lineCheck = undefined;
     this.refresh();
     const steps = lastTurnSteps(this.game) ?? [{
-      kind: "position", pieces: placement(this.game.fen()), marks: {}, arrows: [], labels: [], slides: [],
+      kind: "position", pieces: placement(this.game.fen(), this.game.kingless()), marks: {}, arrows: [], labels: [], slides: [],
       text: capitalize(t("element.pickLeader", { side: side(this.entry.status.turn) })),
     }];
     this.player.load(steps, { autoplay: false });
@@ -438,7 +438,7 @@ export class GrolmanBoard extends HTMLElement {
     }
     this.entry.cancel();
     this.refresh();
-    this.player.load(stepsOf(turn, placement(before), placement(turn.fen)), { autoplay: true });
+    this.player.load(stepsOf(turn, placement(before, this.game.kingless()), placement(turn.fen, this.game.kingless())), { autoplay: true });
     this.dispatchEvent(new CustomEvent("grolman-turn", { bubbles: true, composed: true, detail: { code: turn.code, notation: turn.notation, fen: turn.fen } }));
     return turn;
   }
@@ -534,7 +534,7 @@ export class GrolmanBoard extends HTMLElement {
     const shown = new Game(twin.variant, line.fen, twin.kingless);
     for (const code of line.moves) shown.play(code);
     this.lineCheck = shown.status().checkSquare ?? null; // the line's check, not the live game's
-    const steps = lastTurnSteps(shown) ?? [{ kind: "position", pieces: placement(shown.fen()), marks: {}, arrows: [], labels: [], slides: [], text: "" }];
+    const steps = lastTurnSteps(shown) ?? [{ kind: "position", pieces: placement(shown.fen(), shown.kingless()), marks: {}, arrows: [], labels: [], slides: [], text: "" }];
     shown.free?.();
     this.player.load(steps, { autoplay: true });
   }

@@ -263,7 +263,7 @@ export class Controller {
   }
 
   piecesAt(id) {
-    return piecesFrom(piecesOf(this.fenAt(id)));
+    return piecesFrom(piecesOf(this.fenAt(id), this.game.kingless()));
   }
 
   /** The FEN box shows the position on the board. */

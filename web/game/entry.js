@@ -171,5 +171,6 @@ export function lastTurnSteps(game) {
   const last = history[history.length - 1];
   if (!last) return null;
   const before = history.length > 1 ? history[history.length - 2].fen : game.startFen();
-  return stepsOf(last, piecesFrom(piecesOf(before)), piecesFrom(piecesOf(last.fen)));
+  const kingless = game.kingless();
+  return stepsOf(last, piecesFrom(piecesOf(before, kingless)), piecesFrom(piecesOf(last.fen, kingless)));
 }

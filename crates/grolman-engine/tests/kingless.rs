@@ -240,6 +240,12 @@ fn a_helpmate_without_the_white_king_has_black_help_white_mate() {
         assert_eq!(found, walked, "{condition}");
         if condition.is_empty() {
             assert_eq!(walked, [["h5h4", "c1c8"]]);
+            // `grolman solve --popeye`: Popeye's layout of the line.
+            assert!(
+                r.popeye_text(None).contains("  1.h5-h4 Rc1-c8 #"),
+                "{}",
+                r.popeye_text(None)
+            );
         }
     }
 }

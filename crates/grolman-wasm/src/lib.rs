@@ -451,10 +451,10 @@ fn check_depth(depth: u32) -> Result<(), Fail> {
     Ok(())
 }
 
-/// `[{square, color, role}]` of any FEN.
+/// `[{square, color, role}]` of any FEN (`kingless` as in `new Game`: a problem's).
 #[wasm_bindgen(js_name = piecesOf)]
-pub fn pieces_of(fen: &str) -> Result<JsValue, Fail> {
-    let pos = Position::from_fen(fen)?;
+pub fn pieces_of(fen: &str, kingless: Option<String>) -> Result<JsValue, Fail> {
+    let pos = Position::from_fen_with(fen, kingless_of(kingless)?)?;
     to_js(&pieces(&pos))
 }
 

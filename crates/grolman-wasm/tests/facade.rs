@@ -16,7 +16,7 @@ fn text(value: &JsValue, key: &str) -> String {
 
 #[wasm_bindgen_test]
 fn playing_a_forced_prefix_returns_the_whole_turn() {
-    let mut g = Game::new("grolman", None).unwrap();
+    let mut g = Game::new("grolman", None, None).unwrap();
     let t = g.play("e2e4").unwrap();
     assert_eq!(text(&t, "notation"), "e4 (Ng1-e2, Rh1-g1)");
     assert_eq!(text(&t, "code"), "e2e4,g1e2,h1g1");
@@ -27,20 +27,20 @@ fn playing_a_forced_prefix_returns_the_whole_turn() {
 
 #[wasm_bindgen_test]
 fn bad_input_becomes_an_error_and_keeps_the_game() {
-    assert!(Game::new("crazyhouse", None).is_err());
-    assert!(Game::new("grolman", Some("not a fen".into())).is_err());
-    let mut g = Game::new("tatarstan", None).unwrap();
+    assert!(Game::new("crazyhouse", None, None).is_err());
+    assert!(Game::new("grolman", Some("not a fen".into()), None).is_err());
+    let mut g = Game::new("tatarstan", None, None).unwrap();
     assert!(g.play("e2e5").is_err());
     assert!(g.play("").is_err());
     assert!(g.choices("zz").is_err());
     assert_eq!(g.ply(), 0);
     assert!(read_pgn("1. e4 {unclosed").is_err());
-    assert!(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    assert!(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1", None).is_err());
 }
 
 #[wasm_bindgen_test]
 fn whole_position_queries_answer_in_one_call() {
-    let g = Game::new("grolman", None).unwrap();
+    let g = Game::new("grolman", None, None).unwrap();
     let turns: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(g.turns().unwrap()).unwrap();
     assert_eq!(turns.len(), 20);
     assert!(turns.iter().all(|t| t["events"][0]["type"] == "lead"));
@@ -72,7 +72,7 @@ fn perft_counts_and_refuses_bad_input() {
     use grolman_wasm::perft;
     assert_eq!(perft("grolman", grolman::START_FEN, 3).unwrap(), 9040.0);
     assert_eq!(perft("orthodox", grolman::START_FEN, 3).unwrap(), 8902.0);
-    let g = Game::new("tatarstan", None).unwrap();
+    let g = Game::new("tatarstan", None, None).unwrap();
     assert_eq!(g.perft(1).unwrap(), 20.0);
     assert!(perft("orthodox", "8/8 w", 1).is_err());
     assert!(perft("orthodox", grolman::START_FEN, 99).is_err());
@@ -116,7 +116,7 @@ fn analyse_gives_three_lines_from_white_side_and_refuses_bad_input() {
 
 #[wasm_bindgen_test]
 fn choices_and_status_cross_as_objects() {
-    let g = Game::new("grolman", Some("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1".into())).unwrap();
+    let g = Game::new("grolman", Some("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1".into()), None).unwrap();
     let c: serde_json::Value = serde_wasm_bindgen::from_value(g.choices("e1g1").unwrap()).unwrap();
     assert_eq!(c["complete"], false);
     assert_eq!(c["open"]["kind"], "follower");
@@ -130,7 +130,7 @@ fn choices_and_status_cross_as_objects() {
 
 #[wasm_bindgen_test]
 fn leads_list_each_leading_move_once() {
-    let g = Game::new("grolman", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".into())).unwrap();
+    let g = Game::new("grolman", Some("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".into()), None).unwrap();
     let leads: Vec<serde_json::Value> = serde_wasm_bindgen::from_value(g.leads().unwrap()).unwrap();
     // e7-e8 (one entry for four promotions) and five king moves.
     assert_eq!(leads.len(), 6);
@@ -139,7 +139,7 @@ fn leads_list_each_leading_move_once() {
 
 #[wasm_bindgen_test]
 fn turns_led_by_one_leader() {
-    let g = Game::new("grolman", Some("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1".into())).unwrap();
+    let g = Game::new("grolman", Some("k7/8/8/8/8/5NN1/8/4K2R w K - 0 1".into()), None).unwrap();
     let turns: Vec<serde_json::Value> =
         serde_wasm_bindgen::from_value(g.turns_led_by("e1", "g1").unwrap()).unwrap();
     assert_eq!(turns.len(), 2);
@@ -152,12 +152,12 @@ fn json(value: JsValue) -> serde_json::Value {
 
 #[wasm_bindgen_test]
 fn status_names_the_checked_king_and_the_move_number() {
-    let g = Game::new("orthodox", Some("4k3/8/8/8/8/8/8/4KQ2 b - - 3 41".into())).unwrap();
+    let g = Game::new("orthodox", Some("4k3/8/8/8/8/8/8/4KQ2 b - - 3 41".into()), None).unwrap();
     let s = json(g.status().unwrap());
     assert_eq!(s["check"], false);
     assert_eq!(s["checkSquare"], serde_json::Value::Null);
     assert_eq!(s["moveNumber"], 41);
-    let g = Game::new("orthodox", Some("4k3/8/8/8/8/8/8/4RK2 b - - 0 7".into())).unwrap();
+    let g = Game::new("orthodox", Some("4k3/8/8/8/8/8/8/4RK2 b - - 0 7".into()), None).unwrap();
     let s = json(g.status().unwrap());
     assert_eq!(s["checkSquare"], "e8");
     assert_eq!(s["moveNumber"], 7);
@@ -165,7 +165,7 @@ fn status_names_the_checked_king_and_the_move_number() {
 
 #[wasm_bindgen_test]
 fn played_turns_carry_their_move_number_and_side() {
-    let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 12".into())).unwrap();
+    let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 12".into()), None).unwrap();
     let t = json(g.play("e8d8").unwrap());
     assert_eq!(
         (t["moveNumber"].clone(), t["color"].clone()),
@@ -182,7 +182,7 @@ fn played_turns_carry_their_move_number_and_side() {
 
 #[wasm_bindgen_test]
 fn a_lead_says_when_it_is_en_passant() {
-    let mut g = Game::new("grolman", Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".into())).unwrap();
+    let mut g = Game::new("grolman", Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".into()), None).unwrap();
     let t = json(g.play("e5d6").unwrap());
     assert_eq!(t["events"][0]["enPassant"], true);
     assert_eq!(t["events"][0]["capture"]["square"], "d5");
@@ -192,7 +192,7 @@ fn a_lead_says_when_it_is_en_passant() {
 
 #[wasm_bindgen_test]
 fn castling_leads_name_their_rook_in_camel_case() {
-    let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into())).unwrap();
+    let mut g = Game::new("grolman", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".into()), None).unwrap();
     let leads = json(g.leads().unwrap());
     let (castles, others): (Vec<_>, Vec<_>) = leads
         .as_array()
@@ -231,7 +231,7 @@ fn variants_are_listed_with_display_names_and_aliases() {
         .unwrap();
     assert_eq!(orthodox["condition"], serde_json::Value::Null);
     assert_eq!(list.as_array().unwrap().len(), 3);
-    assert_eq!(Game::new("Kazan", None).unwrap().variant(), "grolman");
+    assert_eq!(Game::new("Kazan", None, None).unwrap().variant(), "grolman");
 }
 
 #[wasm_bindgen_test]
@@ -311,16 +311,16 @@ fn an_illegal_setup_still_has_a_fen_and_the_crates_reason() {
 #[wasm_bindgen_test]
 fn a_threat_or_set_play_is_shown_on_the_position_with_the_other_side_to_move() {
     assert_eq!(
-        pass_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap(),
+        pass_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", None).unwrap(),
         "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"
     );
     // The side in check may not pass.
-    assert!(pass_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").is_err());
+    assert!(pass_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1", None).is_err());
 }
 
 #[wasm_bindgen_test]
 fn the_tree_crosses_with_side_lines_and_notes_and_bad_ids_or_notes_are_errors() {
-    let mut g = Game::new("orthodox", None).unwrap();
+    let mut g = Game::new("orthodox", None, None).unwrap();
     g.play("e2e4").unwrap();
     g.play("e7e5").unwrap();
     g.go_to(1).unwrap();
@@ -341,7 +341,7 @@ fn the_tree_crosses_with_side_lines_and_notes_and_bad_ids_or_notes_are_errors() 
     let bad = serde_json::json!({"comment": "x", "nags": [], "shapes": [{"color": "pink", "from": "c7", "to": "c5"}]});
     assert!(g.set_note(3, js(&bad)).is_err());
     assert_eq!(json(g.tree().unwrap())["nodes"][3]["note"], note);
-    let mut back = Game::new("orthodox", None).unwrap();
+    let mut back = Game::new("orthodox", None, None).unwrap();
     back.read_tree_codes(&g.tree_codes()).unwrap();
     assert_eq!(back.tree_codes(), g.tree_codes());
     assert!(back.read_tree_codes("e2e4 (").is_err());
@@ -374,20 +374,20 @@ mod js_sys_error {
 #[wasm_bindgen_test]
 fn every_thrown_error_carries_its_code_and_facts() {
     let bad_fen = error_data(
-        Game::new("grolman", Some("8/8/8/8/8/8/8/9 w - - 0 1".into()))
+        Game::new("grolman", Some("8/8/8/8/8/8/8/9 w - - 0 1".into()), None)
             .err()
             .unwrap(),
     );
     assert_eq!(bad_fen["code"], "fen.bad-digit");
     assert_eq!(bad_fen["facts"]["rank"], 1);
     assert_eq!(bad_fen["facts"]["digit"], "9");
-    let mut g = Game::new("grolman", None).unwrap();
+    let mut g = Game::new("grolman", None, None).unwrap();
     let illegal = error_data(g.play("e2e5").err().unwrap());
     assert_eq!(illegal["code"], "turn.illegal");
     assert_eq!(illegal["facts"]["turn"], "e2e5");
     assert_eq!(illegal["facts"]["cause"]["code"], "turn.no-lead-to");
     assert_eq!(illegal["facts"]["cause"]["facts"]["to"], "e5");
-    let variant = error_data(Game::new("shogi", None).err().unwrap());
+    let variant = error_data(Game::new("shogi", None, None).err().unwrap());
     assert_eq!(variant["code"], "variant.unknown");
     assert_eq!(variant["facts"]["name"], "shogi");
     let pgn = error_data(read_pgn("1. e4 {unclosed").err().unwrap());
@@ -395,7 +395,7 @@ fn every_thrown_error_carries_its_code_and_facts() {
     assert_eq!(pgn["facts"]["cause"]["code"], "pgn.unclosed-comment");
     let square = error_data(g.turns_led_by("e2", "z9").err().unwrap());
     assert_eq!(square["code"], "facade.not-a-square");
-    let no_king = error_data(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1").err().unwrap());
+    let no_king = error_data(pieces_of("8/8/8/8/8/8/8/8 w - - 0 1", None).err().unwrap());
     assert_eq!(no_king["code"], "fen.illegal-position");
     assert_eq!(no_king["facts"]["cause"]["code"], "setup.no-king");
     assert_eq!(no_king["facts"]["cause"]["facts"]["color"], "white");
@@ -407,7 +407,7 @@ fn every_thrown_error_carries_its_code_and_facts() {
 
 #[wasm_bindgen_test]
 fn a_pgn_game_crosses_as_the_description_the_page_keeps_side_lines_and_notes_included() {
-    let mut g = Game::new("orthodox", None).unwrap();
+    let mut g = Game::new("orthodox", None, None).unwrap();
     g.play("e2e4").unwrap();
     g.play("e7e5").unwrap();
     g.go_to(1).unwrap();
@@ -440,7 +440,7 @@ fn a_pgn_game_crosses_as_the_description_the_page_keeps_side_lines_and_notes_inc
 
 #[wasm_bindgen_test]
 fn a_note_is_read_field_by_field_and_a_bad_field_is_named() {
-    let mut g = Game::new("orthodox", None).unwrap();
+    let mut g = Game::new("orthodox", None, None).unwrap();
     g.play("e2e4").unwrap();
     g.set_note(1, js(&serde_json::json!({"comment": "Best by test."})))
         .unwrap();
@@ -449,7 +449,7 @@ fn a_note_is_read_field_by_field_and_a_bad_field_is_named() {
         serde_json::json!({"comment": "Best by test.", "nags": [], "shapes": []})
     );
     let message = |note: serde_json::Value| {
-        let mut g = Game::new("orthodox", None).unwrap();
+        let mut g = Game::new("orthodox", None, None).unwrap();
         g.play("e2e4").unwrap();
         let e = g.set_note(1, js(&note)).unwrap_err();
         let e: JsValue = e.into();
@@ -479,7 +479,7 @@ fn a_note_is_read_field_by_field_and_a_bad_field_is_named() {
 
 #[wasm_bindgen_test]
 fn a_turn_is_shown_in_a_languages_letters_and_a_bad_letter_set_is_an_error() {
-    let mut g = Game::new("grolman", None).unwrap();
+    let mut g = Game::new("grolman", None, None).unwrap();
     let t = g.play("e2e4").unwrap();
     assert_eq!(
         notation_in(&text(&t, "notation"), "R D T A C").unwrap(),
@@ -487,4 +487,21 @@ fn a_turn_is_shown_in_a_languages_letters_and_a_bad_letter_set_is_an_error() {
     );
     assert_eq!(notation_in("Kf2 [a1=B]", "Кр Ф Л С К").unwrap(), "Крf2 [a1=С]");
     assert!(notation_in("e4", "K Q R").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_problems_position_opens_without_the_kings_it_names_only() {
+    let fen = "k1R5/pp6/8/8/7p/8/8/8 b - - 1 2";
+    let no_king = error_data(Game::new("orthodox", Some(fen.into()), None).err().unwrap());
+    assert_eq!(no_king["code"], "fen.illegal-position");
+    assert!(Game::new("orthodox", Some(fen.into()), Some("b".into())).is_err());
+    assert!(Game::new("orthodox", Some(fen.into()), Some("x".into())).is_err());
+    let g = Game::new("orthodox", Some(fen.into()), Some("w".into())).unwrap();
+    assert_eq!(g.kingless(), "w");
+    assert_eq!(Game::new("orthodox", None, None).unwrap().kingless(), "");
+    assert!(pass_fen("8/8/8/8/8/8/8/R3K3 w - - 0 1", None).is_err());
+    assert_eq!(
+        pass_fen("8/8/8/8/8/8/8/R3K3 w - - 0 1", Some("b".into())).unwrap(),
+        "8/8/8/8/8/8/8/R3K3 b - - 0 1"
+    );
 }
