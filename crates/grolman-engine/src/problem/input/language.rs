@@ -423,7 +423,7 @@ impl Language {
             .find(|l| l.keyword(word) == Some(Keyword::BeginProblem))
     }
 
-    /// The language of an option list given alone (`with_options`): the first of English,
+    /// The language of an option list given alone (`parse_with_options`): the first of English,
     /// French and German in which its first word is an option; English when none.
     pub(super) fn of_option(word: &str) -> Language {
         [Language::English, Language::French, Language::German]
