@@ -71,7 +71,7 @@ fn turn_lists_cross_in_the_shape_of_the_turn_derive() {
     let mut seen = std::collections::BTreeSet::new();
     for &(variant, fen) in CASES {
         let want = derived(variant, fen);
-        let game = Game::new(variant, Some(fen.into())).unwrap();
+        let game = Game::new(variant, Some(fen.into()), None).unwrap();
         let got: serde_json::Value = serde_wasm_bindgen::from_value(game.turns().unwrap()).unwrap();
         same(&got, &want, &format!("turns() {variant} {fen}"));
         let of: serde_json::Value = serde_wasm_bindgen::from_value(turns_of(variant, fen).unwrap()).unwrap();
@@ -105,7 +105,7 @@ fn turn_lists_cross_in_the_shape_of_the_turn_derive() {
 #[wasm_bindgen_test]
 fn turns_led_by_one_leader_cross_in_the_same_shape() {
     let fen = "k7/8/8/8/8/5NN1/8/4K2R w K - 0 1";
-    let game = Game::new("grolman", Some(fen.into())).unwrap();
+    let game = Game::new("grolman", Some(fen.into()), None).unwrap();
     let got: serde_json::Value =
         serde_wasm_bindgen::from_value(game.turns_led_by("e1", "g1").unwrap()).unwrap();
     let want: Vec<serde_json::Value> = derived("grolman", fen)
@@ -128,7 +128,7 @@ fn played_turns_are_the_turn_derive_with_their_move_number_side_and_outcome() {
         let turns = want.as_array().unwrap();
         let turn = turns.iter().find(|t| t["mate"] == true).unwrap_or(&turns[0]);
         let pos = Position::from_fen(fen).unwrap();
-        let mut game = Game::new(variant, Some(fen.into())).unwrap();
+        let mut game = Game::new(variant, Some(fen.into()), None).unwrap();
         let played = js(game.play(turn["code"].as_str().unwrap()).unwrap());
         let case = format!("{variant} {fen} {}", turn["code"]);
 
