@@ -175,3 +175,17 @@ fn pruned_orthodox_helpmates_keep_their_solutions_when_the_mating_turn_before_th
     }
     assert!(solved > 0, "no orthodox helpmate had a solution");
 }
+
+#[test]
+fn pruned_tatarstan_helpmates_keep_their_solutions_where_a_side_keeps_its_kinds() {
+    // The bound with the kinds each side may still have (problem/kinds.rs), and the mating
+    // side's last move made as its own kind: around a lone white bishop and knight against a
+    // central king, as in the helpmates of the solver's bench (White keeps its kinds while it
+    // has no pawn), and around a white pawn a few ranks from promoting.
+    let mut solved = 0;
+    for seed in 0..2 {
+        solved += same_solutions_around("tatarstan", Some("8/8/8/3k4/8/8/8/2B1K1N1"), "h#2", 3, 81 + seed);
+        solved += same_solutions_around("tatarstan", Some("8/8/8/3k4/2P5/8/8/4K1N1"), "h#2", 3, 91 + seed);
+    }
+    assert!(solved > 0, "no Tatarstan helpmate had a solution");
+}

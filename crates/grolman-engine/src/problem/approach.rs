@@ -26,6 +26,7 @@
 use grolman::{Bitboard, Board, Color, Lead, LeadKind, Position, Role, Square};
 
 use super::intelligent::{blockers_reach, castles, Mate, Unit};
+use super::kinds::Kinds;
 use super::reach::{attacks, chebyshev, moves, Model};
 use super::sets::{Needs, Sets};
 
@@ -57,7 +58,7 @@ impl Approach {
             attackers[n] = Unit::attacker(model, mating, sq, board.role_at(sq).expect("occupied"));
             n += 1;
         }
-        let (reach1, reach2) = blockers_reach(board, model, mated, king);
+        let (reach1, reach2) = blockers_reach(board, model, mated, king, Kinds::ALL);
         // The bound as it is asked after the turn: one turn to each side.
         let mate = Mate {
             checks: Bitboard::ALL,

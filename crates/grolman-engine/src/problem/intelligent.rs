@@ -16,8 +16,10 @@
 //! - Grolman: a turn may move many units (a chain), but each unit at most once and the king one
 //!   step (two when castling), so each unit's own distance must fit in the turns left;
 //! - Tatarstan: as Grolman, but a unit that is not a king may change kind after any turn, so a
-//!   unit moves and attacks like any kind (queen or knight, which between them cover every
-//!   kind's moves); only kings keep their distances. The bound is weak there, but sound.
+//!   unit moves and attacks like any kind its side may still have (`kinds.rs`: all of them
+//!   while a promotion may come, else the kinds it has now); only kings keep their distances.
+//!   The mating side's last move comes before any phase, so each unit makes it as its own kind.
+//!   The bound is weak there, but sound.
 //!
 //! The requirement sets are in `sets.rs`, the memory for the last ply in `near.rs`, and the
 //! bound turned around for the mating side's turn before its last in `approach.rs`.
@@ -29,6 +31,7 @@ use grolman::{
     Square,
 };
 
+use super::kinds::{self, kinds_within, Kinds};
 use super::reach::{
     attack_distance, attacks, attacks_after_arrival, moves, relative_rank, same_color_squares, Model, FAR,
 };
@@ -61,6 +64,11 @@ pub fn mate_reachable(
     let mating = mated.other();
     let mating_units = board.by_color(mating);
     let units = Role::ALL.map(|r| board.by_role(r) & mating_units);
+    // Tatarstan: the kinds the mated side may still have (problem/kinds.rs).
+    let kinds_of = |c: Color, turns: u32| match model {
+        Model::AnyKind => kinds_within(board, c, turns),
+        _ => Kinds::ALL,
+    };
     // Castling moves the king two squares and a second unit in one turn: one turn more for a
     // side that may castle, and its units are judged by distances alone.
     let mated_budget = mated_turns + castles(pos, mated);
@@ -68,7 +76,7 @@ pub fn mate_reachable(
     // the nothing it has), so where they could go does not matter.
     let reach = match mated_budget {
         0 => (Bitboard::EMPTY, Bitboard::EMPTY),
-        _ => blockers_reach(board, model, mated, king),
+        _ => blockers_reach(board, model, mated, king, kinds_of(mated, mated_turns)),
     };
     let sides = Sides {
         model,
@@ -81,17 +89,23 @@ pub fn mate_reachable(
     sides.reachable(reach, mated_budget, mating_turns)
 }
 
-/// Where the units of `mated` other than its king on `king` can arrive in one move, in two.
+/// Where the units of `mated` other than its king on `king` can arrive in one move, in two
+/// (Tatarstan: as any kind of `kinds`).
 pub(super) fn blockers_reach(
     board: &Board,
     model: Model,
     mated: Color,
     king: Square,
+    kinds: Kinds,
 ) -> (Bitboard, Bitboard) {
     let mut reach1 = Bitboard::EMPTY;
     let mut reach2 = Bitboard::EMPTY;
     for sq in board.by_color(mated).without(king) {
-        let u = Unit::blocker(model, mated, sq, board.role_at(sq).expect("occupied"));
+        let role = board.role_at(sq).expect("occupied");
+        let u = match model {
+            Model::AnyKind => Unit::of_kinds(kinds, mated, sq, role, true, false),
+            _ => Unit::blocker(model, mated, sq, role),
+        };
         reach1 |= u.moves;
         reach2 |= u.further;
     }
@@ -109,6 +123,8 @@ pub(super) struct Unit {
     moves: Bitboard,
     /// Attacked after at most one move (mating side), reached in at most two (mated side).
     pub(super) further: Bitboard,
+    /// Tatarstan: the kinds it may attack as (kings keep their own).
+    kinds: Kinds,
 }
 
 impl Unit {
@@ -118,7 +134,48 @@ impl Unit {
         now: Bitboard::EMPTY,
         moves: Bitboard::EMPTY,
         further: Bitboard::EMPTY,
+        kinds: Kinds::ALL,
     };
+
+    /// A Tatarstan unit that is not a king, as one that may be of any kind of `kinds`: the
+    /// mating side's (`further`: attacked after one move) or the mated side's (`blocker`:
+    /// reached in two). With `own_move`, the mating side's next move is its last and no phase
+    /// comes before it, so the unit makes it as its own kind.
+    pub(super) fn of_kinds(
+        kinds: Kinds,
+        color: Color,
+        sq: Square,
+        role: Role,
+        blocker: bool,
+        own_move: bool,
+    ) -> Unit {
+        let (moves, further) = if blocker {
+            (
+                kinds::moves(kinds, color, sq),
+                kinds::reached_in_two(kinds, color, sq),
+            )
+        } else if own_move {
+            let moves = kinds::moves(Kinds::of(role), color, sq);
+            let attacks = kinds::attacks(kinds, color, sq);
+            (
+                moves,
+                moves.fold(attacks, |b, to| b | kinds::attacks(kinds, color, to)),
+            )
+        } else {
+            (
+                kinds::moves(kinds, color, sq),
+                kinds::attacked_after_move(kinds, color, sq),
+            )
+        };
+        Unit {
+            sq,
+            role,
+            now: kinds::attacks(kinds, color, sq),
+            moves,
+            further,
+            kinds,
+        }
+    }
 
     /// The unit as the mating side's, from a table worked out once.
     pub(super) fn attacker(model: Model, color: Color, sq: Square, role: Role) -> Unit {
@@ -147,6 +204,7 @@ impl Unit {
             now,
             moves,
             further,
+            kinds: Kinds::ALL,
         }
     }
 
@@ -173,6 +231,7 @@ impl Unit {
             now,
             moves,
             further,
+            kinds: Kinds::ALL,
         }
     }
 }
@@ -231,7 +290,11 @@ pub(super) struct Mate<'a> {
 impl Mate<'_> {
     fn attack_distance(&self, a: &Unit, t: Square) -> u8 {
         if self.model == Model::AnyKind && a.role != Role::King {
-            u8::from(!a.now.contains(t))
+            match (a.now.contains(t), a.further.contains(t)) {
+                (true, _) => 0,
+                (false, true) => 1,
+                (false, false) => 2,
+            }
         } else {
             attack_distance(a.role, self.mating, a.sq, t)
         }
@@ -280,12 +343,16 @@ impl Mate<'_> {
                     }
                 } else {
                     // Only the destinations that attack some requirement matter.
+                    let attack = |color: Color, sq: Square| match self.model {
+                        Model::AnyKind if a.role != Role::King => kinds::attacks(a.kinds, color, sq),
+                        _ => attacks(self.model, a.role, color, sq),
+                    };
                     let mut useful = Bitboard::EMPTY;
                     for &t in needs {
-                        useful |= attacks(self.model, a.role, self.mating.other(), t);
+                        useful |= attack(self.mating.other(), t);
                     }
                     for to in a.moves & useful {
-                        sets.push(bits(attacks(self.model, a.role, self.mating, to)));
+                        sets.push(bits(attack(self.mating, to)));
                     }
                 }
                 if sets.len == 0 {

@@ -6,6 +6,7 @@ mod approach;
 mod change;
 mod input;
 mod intelligent;
+mod kinds;
 mod mate1;
 mod near;
 mod popeye_out;

@@ -4,6 +4,7 @@
 use grolman::{Bitboard, Color, Role, Square};
 
 use super::intelligent::{Mate, Unit};
+use super::kinds::kinds_of_units;
 use super::reach::{attacked_within, chebyshev, Model};
 
 /// What [`mate_reachable`] reads of a position: the mated king, the squares its side holds,
@@ -39,7 +40,15 @@ impl Sides {
                 .into_iter()
                 .find(|r| self.mating[r.index()].contains(sq))
                 .expect("a unit");
-            attackers[n_attackers] = Unit::attacker(model, mating, sq, role);
+            attackers[n_attackers] = match model {
+                // Tatarstan: as any kind the mating side may still have (problem/kinds.rs);
+                // with no turn of the mated side before it, its last move as its own kind.
+                Model::AnyKind if role != Role::King => {
+                    let kinds = kinds_of_units(&self.mating, mating, mating_turns);
+                    Unit::of_kinds(kinds, mating, sq, role, false, mated_budget == 0)
+                }
+                _ => Unit::attacker(model, mating, sq, role),
+            };
             n_attackers += 1;
         }
         let mating_budget = mating_turns + u32::from(self.mating_castles);
