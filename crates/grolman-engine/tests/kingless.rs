@@ -253,20 +253,12 @@ fn a_helpmate_without_the_white_king_has_black_help_white_mate() {
 /// A random legal position with `white` and `black` units besides the kings, the side of
 /// `kingless` without its king.
 fn random_kingless(rng: &mut Xorshift, kingless: Color, units: usize, turn: Color) -> Position {
-    const ROLES: [Role; 6] = [
-        Role::Pawn,
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ];
     loop {
         let mut board = Board::default();
         rng.put(&mut board, Piece::new(kingless.other(), Role::King));
         for i in 0..units {
             let color = if i % 2 == 0 { Color::White } else { Color::Black };
-            let role = ROLES[rng.below(6) as usize];
+            let role = rng.role();
             rng.put(&mut board, Piece::new(color, role));
         }
         let setup = Setup {

@@ -21,19 +21,8 @@ fn random_position(rng: &mut Xorshift, base: Option<&str>, extra: usize, turn: C
             ];
         }
         for _ in 0..extra {
-            let color = if rng.below(2) == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let role = [
-                Role::Pawn,
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ][rng.below(6) as usize];
+            let color = rng.color();
+            let role = rng.role();
             pieces.push(Piece::new(color, role));
         }
         for piece in pieces {

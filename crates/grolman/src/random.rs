@@ -6,7 +6,7 @@
 use crate::board::Board;
 use crate::position::{Castling, Position};
 use crate::setup::Setup;
-use crate::types::{Color, Piece, Square};
+use crate::types::{Color, Piece, Role, Square};
 
 /// Marsaglia's xorshift64 (shifts 13, 7, 17). The seed must not be 0 (it would stay 0).
 pub struct Xorshift(pub u64);
@@ -23,6 +23,25 @@ impl Xorshift {
     /// A number below `n` (`n` > 0; slightly biased, which tests do not mind).
     pub fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n
+    }
+
+    /// White or Black, each half the time.
+    pub fn color(&mut self) -> Color {
+        Color::ALL[self.below(2) as usize]
+    }
+
+    /// A kind other than the king, a pawn twice as often as each other kind: the mix of the
+    /// random-position tests (pawns bring promotions and en passant).
+    pub fn role(&mut self) -> Role {
+        const ROLES: [Role; 6] = [
+            Role::Pawn,
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        ROLES[self.below(6) as usize]
     }
 
     /// Puts `piece` on an empty square of `board` drawn at random (the board must have one).

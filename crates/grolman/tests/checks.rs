@@ -20,21 +20,14 @@ fn random_position(rng: &mut Xorshift) -> Position {
             Piece::new(Color::Black, Role::King),
         ];
         for _ in 0..2 + rng.below(9) {
-            let color = Color::ALL[rng.below(2) as usize];
-            let role = [
-                Role::Pawn,
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ][rng.below(6) as usize];
+            let color = rng.color();
+            let role = rng.role();
             pieces.push(Piece::new(color, role));
         }
         for piece in pieces {
             rng.put(&mut board, piece);
         }
-        if let Some(pos) = position_of(board, Color::ALL[rng.below(2) as usize]) {
+        if let Some(pos) = position_of(board, rng.color()) {
             return pos;
         }
     }

@@ -216,18 +216,11 @@ mod tests {
             rng.put(&mut board, Piece::new(Color::White, Role::King));
             rng.put(&mut board, Piece::new(Color::Black, Role::King));
             for _ in 0..2 + rng.below(8) {
-                let color = Color::ALL[rng.below(2) as usize];
-                let role = [
-                    Role::Pawn,
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                ][rng.below(6) as usize];
+                let color = rng.color();
+                let role = rng.role();
                 rng.put(&mut board, Piece::new(color, role));
             }
-            if let Some(pos) = position_of(board, Color::ALL[rng.below(2) as usize]) {
+            if let Some(pos) = position_of(board, rng.color()) {
                 return pos;
             }
         }
