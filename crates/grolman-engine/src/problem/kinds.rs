@@ -19,12 +19,9 @@
 
 use std::sync::OnceLock;
 
-use grolman::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, Bitboard, Board,
-    Color, Role, Square,
-};
+use grolman::{pawn_attacks, Bitboard, Board, Color, Piece, Role, Square};
 
-use super::reach::relative_rank;
+use super::reach::{empty_board_moves, relative_rank};
 
 /// A set of kinds that are not kings, one bit per [`Role::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,8 +115,8 @@ fn sets() -> &'static Sets {
                     let sq = Square::new(i);
                     let at = index(Kinds(mask), color, sq);
                     for role in Role::STAGES.into_iter().filter(|&r| Kinds(mask).has(r)) {
-                        s.attacks[at] |= role_attacks(role, color, sq);
-                        s.moves[at] |= role_moves(role, color, sq);
+                        s.attacks[at] |= Board::attacks_of(Piece::new(color, role), sq, Bitboard::EMPTY);
+                        s.moves[at] |= empty_board_moves(role, color, sq);
                     }
                 }
             }
@@ -140,32 +137,6 @@ fn sets() -> &'static Sets {
         }
         s
     })
-}
-
-fn role_attacks(role: Role, color: Color, sq: Square) -> Bitboard {
-    match role {
-        Role::Pawn => pawn_attacks(color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, Bitboard::EMPTY),
-        Role::Rook => rook_attacks(sq, Bitboard::EMPTY),
-        Role::Queen => queen_attacks(sq, Bitboard::EMPTY),
-        Role::King => king_attacks(sq),
-    }
-}
-
-/// A pawn's moves: its captures, its step, and its double step from its first rank.
-fn role_moves(role: Role, color: Color, sq: Square) -> Bitboard {
-    if role != Role::Pawn {
-        return role_attacks(role, color, sq);
-    }
-    let mut to = pawn_attacks(color, sq);
-    if let Some(one) = sq.offset(color.forward()) {
-        to.set(one);
-        if relative_rank(color, sq) == 1 {
-            to.set(one.offset(color.forward()).expect("on the board"));
-        }
-    }
-    to
 }
 
 /// The squares that a unit of `color` on `sq` attacks as some kind of `kinds`.

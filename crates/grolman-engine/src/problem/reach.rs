@@ -5,10 +5,7 @@
 
 use std::sync::OnceLock;
 
-use grolman::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks, Bitboard, Color,
-    Role, Square, Variant,
-};
+use grolman::{knight_attacks, queen_attacks, Bitboard, Board, Color, Piece, Role, Square, Variant};
 
 /// More turns than any stipulation allows.
 pub const FAR: u8 = 99;
@@ -142,29 +139,30 @@ fn compute_attacks(model: Model, role: Role, color: Color, sq: Square) -> Bitboa
     if model == Model::AnyKind && role != Role::King {
         return queen_attacks(sq, Bitboard::EMPTY) | knight_attacks(sq);
     }
-    match role {
-        Role::Pawn => pawn_attacks(color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, Bitboard::EMPTY),
-        Role::Rook => rook_attacks(sq, Bitboard::EMPTY),
-        Role::Queen => queen_attacks(sq, Bitboard::EMPTY),
-        Role::King => king_attacks(sq),
-    }
+    Board::attacks_of(Piece::new(color, role), sq, Bitboard::EMPTY)
 }
 
 fn compute_moves(model: Model, role: Role, color: Color, sq: Square) -> Bitboard {
-    if role == Role::Pawn && model != Model::AnyKind {
-        let mut to = pawn_attacks(color, sq);
+    if model == Model::AnyKind {
+        compute_attacks(model, role, color, sq)
+    } else {
+        empty_board_moves(role, color, sq)
+    }
+}
+
+/// The squares one move takes a unit of `role` and `color` on `sq` to on an empty board: its
+/// attacks, and for a pawn its captures, its step and its double step from its first rank.
+pub(super) fn empty_board_moves(role: Role, color: Color, sq: Square) -> Bitboard {
+    let mut to = Board::attacks_of(Piece::new(color, role), sq, Bitboard::EMPTY);
+    if role == Role::Pawn {
         if let Some(one) = sq.offset(color.forward()) {
             to.set(one);
             if relative_rank(color, sq) == 1 {
                 to.set(one.offset(color.forward()).expect("on the board"));
             }
         }
-        to
-    } else {
-        compute_attacks(model, role, color, sq)
     }
+    to
 }
 
 pub fn chebyshev(a: Square, b: Square) -> u32 {
