@@ -54,10 +54,11 @@ test("the page answers while the computer thinks", async ({ page }) => {
   await expect(square(page, "d7")).not.toHaveClass(/leader/);
   // Timers keep firing on the main thread during the search (a blocked thread would run this
   // only after the search, and see it over), the elapsed time keeps counting and the board flips.
-  // The count is kept low: the test machine may be busy.
+  // The window is long and the count low: on the busy 2-core test machine (two tests, each
+  // with a searching worker) one CI run saw a single 300 ms window with no timer in it.
   const ticks = await page.evaluate(() => new Promise((resolve) => {
     let count = 0;
-    const end = performance.now() + 300;
+    const end = performance.now() + 1500;
     const tick = () => {
       count += 1;
       if (performance.now() < end) setTimeout(tick, 10);
@@ -66,7 +67,7 @@ test("the page answers while the computer thinks", async ({ page }) => {
     tick();
   }));
   expect(ticks.state).toBe("thinking");
-  expect(ticks.count).toBeGreaterThan(2);
+  expect(ticks.count).toBeGreaterThan(5);
   const first = await state(page).textContent();
   await expect(state(page)).not.toHaveText(first);
   // Each finished depth is shown while the search goes on: depth, score and expected line.
