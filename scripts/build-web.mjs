@@ -3,16 +3,18 @@
 // the Embed dialog, the extras package, each language):
 //   build/play/  index.html: web/main.js alone, so that the playground needs one level of scripts
 //                (main.js and the chunks it imports, which esbuild splits off where the lazy parts
-//                share them) and its language to a playable board; page.css is web/board/theme.css
-//                + web/app.css;
+//                share them) and its language to a playable board; its stylesheet
+//                (web/board/theme.css + web/app.css) goes into the served page itself, one request
+//                fewer before the board (the browser opens at most six at once);
 //   build/site/  the other pages' entries in one build that shares their chunks: learn.html
 //                (learn.js), rules.html (rules.js), embed.html (embed-page.js), <grolman-board>
 //                alone (grolman-board.js: example.html, `make dist`) and the engine worker.
 // It also writes each page's HTML as the server gives it (build/pages/, scripts/offline.mjs's
 // pageFile): the source page minified, with a <link rel="modulepreload"> for every chunk its
 // script imports at once, so that they come with the script rather than a round trip after it
-// (their names are hashed: only the build knows them); the playground's also gets an inline
-// script that preloads the catalog of the language the page will choose (web/i18n/choice.js).
+// (their names are hashed: only the build knows them); a page that chooses its language also gets
+// an inline script (web/boot.js) that preloads the catalog of the language the page will choose
+// and, on the playground, starts compiling the wasm.
 // The source modules under web/ stay as they are and load unbundled too (the Node tests, the
 // fixtures, debugging); the bundles link source maps that point at them.
 // A module names its files relative to itself (`new URL("./x.css", import.meta.url)`, the wasm
@@ -113,7 +115,8 @@ export async function buildWeb(root = ROOT) {
       imports[file] = output.imports;
     }
   }
-  // The playground's two stylesheets in one file.
+  // The playground's two stylesheets in one file, which its served page holds as its <style>
+  // (the source index.html links the file).
   await esbuild.build({
     ...common,
     absWorkingDir: root,
@@ -154,9 +157,10 @@ export function minifyHtml(html) {
     .trim();
 }
 
-/** The inline script of the playground's page: picks the language as web/i18n/choice.js does
- *  and preloads its catalog's files (`catalogs`: language -> files, from the page's folder). */
-async function languagePreload(root, catalogs) {
+/** The inline script of a page that chooses its language (web/boot.js): preloads that language's
+ *  catalog (`catalogs`: language -> files, from the page's folder) and, given the page's wasm,
+ *  starts compiling it. */
+async function bootScript(root, catalogs, wasm) {
   const { outputFiles } = await esbuild.build({
     ...common,
     sourcemap: false,
@@ -165,20 +169,31 @@ async function languagePreload(root, catalogs) {
     format: "iife",
     stdin: {
       resolveDir: root,
-      contents: `import { startLanguage } from "./web/i18n/choice.js";
-        for (const href of ${JSON.stringify(catalogs)}[startLanguage()]) {
-          document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-        }`,
+      contents: `import { boot } from "./web/boot.js";
+        boot(${JSON.stringify(catalogs)}, ${JSON.stringify(wasm)});`,
     },
   });
   return outputFiles[0].text.trim();
 }
 
-/** Writes build/pages/<page> for each page: its scripts' eager chunks preloaded, minified. */
+// The page's wasm preload (index.html): the boot script's fetch is given that response and compiles
+// it. Chromium gives a fetch the preload's response only once the parser has met the <link>: the
+// served page has it first, before the script.
+const WASM_PRELOAD = /<link rel="preload" href="([^"]+\.wasm)" as="fetch" type="application\/wasm" crossorigin>/;
+
+/** The CSS of a stylesheet of build/ (its source map's comment left out), for a page's <style>. */
+const inlineCss = (root, href) => readFileSync(join(root, href), "utf8").replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "").trim();
+
+/** Writes build/pages/<page> for each page: its scripts' eager chunks preloaded, the stylesheets
+ *  of build/ that it links written into it (a page with a Content-Security-Policy keeps its
+ *  links: its style-src has no inline styles), minified. */
 async function writePages(root, modules, imports) {
   mkdirSync(join(root, "build/pages"), { recursive: true });
   for (const page of PAGES.filter((path) => path.endsWith(".html"))) {
     let html = readFileSync(join(root, page), "utf8");
+    if (!html.includes('http-equiv="Content-Security-Policy"')) {
+      html = html.replace(/<link rel="stylesheet" href="(build\/[^"]+\.css)">/g, (link, href) => `<style>${inlineCss(root, href)}</style>`);
+    }
     for (const [tag, src] of html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)) {
       const chunks = eager(src, imports).slice(1);
       let extra = [src, ...chunks].map((file) => `<link rel="modulepreload" href="${file}">`).join("\n");
@@ -192,13 +207,18 @@ async function writePages(root, modules, imports) {
           const [, code] = inputs.map((input) => input.match(/^web\/i18n\/([a-z]+)\/ui\.js$/)).find(Boolean) ?? [];
           if (code && dirname(file) === dirname(src)) catalogs[code] = eager(file, imports);
         }
-        const script = await languagePreload(root, catalogs);
+        const [preload, wasm = null] = html.match(WASM_PRELOAD) ?? [];
+        if (preload) {
+          html = html.replace(WASM_PRELOAD, "");
+          extra = `${preload}\n${extra}`;
+        }
+        const script = await bootScript(root, catalogs, wasm);
         const hash = createHash("sha256").update(script).digest("base64");
         html = html.replace(/(http-equiv="Content-Security-Policy"[^>]*script-src 'self')/, `$1 'sha256-${hash}'`);
         extra += `\n<script>${script}</script>`;
       }
       // Before the stylesheet: an inline script waits for the stylesheets above it.
-      const at = html.search(/<link rel="stylesheet"|<script type="module"/);
+      const at = html.search(/<link rel="stylesheet"|<style>|<script type="module"/);
       html = `${html.slice(0, at)}${extra}\n${html.slice(at)}`;
     }
     writeFileSync(join(root, "build/pages", page), `${minifyHtml(html)}\n`);

@@ -9,6 +9,8 @@
 //   Accept-Language), nothing stored.
 //   --against DIR: the same page figures for another built checkout (e.g. ../main), its cold loads
 //   taken in turn with this one's in the same run, and the ratio of the two medians.
+//   Beside the loads, the browser's floor in the same run: a page with one inline script
+//   (scripts/floor.html) loaded the same way, so that a load reads as ours over what any page costs.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
@@ -90,6 +92,16 @@ async function coldLoad(browser, base, lang) {
   return readyAt;
 }
 
+/** Navigation start to scripts/floor.html's one inline script, in a fresh context, in ms. */
+async function floorLoad(browser, base) {
+  const context = await browser.newContext({ locale: "en-US" });
+  const fresh = await context.newPage();
+  await fresh.goto(`${base}scripts/floor.html`);
+  const readyAt = await fresh.evaluate(() => window.grolman.readyAt);
+  await context.close();
+  return readyAt;
+}
+
 const at = process.argv.indexOf("--against");
 const other = at > 0 ? resolve(process.argv[at + 1]) : null;
 const { base, browser, stop } = await servedChromium(root);
@@ -117,17 +129,21 @@ try {
   // language; with --against, the two sites' loads in turn, so that the machine's load falls on
   // both alike.
   for (const site of sites) site.loads = Object.fromEntries(languages.map((lang) => [lang, []]));
+  const floors = [];
   for (let i = 0; i < 7; i++) {
     for (const lang of languages) {
       for (const site of sites) site.loads[lang].push(await coldLoad(site.browser, site.base, lang));
     }
+    floors.push(await floorLoad(browser, base));
   }
+  const floor = median(floors);
+  console.log(`\nThe floor (a page with one inline script), median of 7 cold loads: ${floor.toFixed(0)} ms (of ${floors.map((x) => x.toFixed(0)).join(", ")})`);
   for (const site of sites) {
     const label = against ? ` (${site.name})` : "";
     console.log(`\nLoad to a playable board${label}, median of 7 cold loads:`);
     for (const lang of languages) {
       const loads = site.loads[lang];
-      console.log(`  ${lang}: ${median(loads).toFixed(0)} ms (of ${loads.map((x) => x.toFixed(0)).join(", ")})`);
+      console.log(`  ${lang}: ${median(loads).toFixed(0)} ms, ${(median(loads) - floor).toFixed(0)} over the floor (of ${loads.map((x) => x.toFixed(0)).join(", ")})`);
     }
   }
   if (against) {

@@ -1,22 +1,33 @@
-// The measuring scripts' shared start: this checkout's static server on a free-ish port over
-// `root` (this checkout, or another one to compare), and Debian's Chromium (never a downloaded
-// browser), both to be closed by `stop()`.
+// The measuring scripts' shared start: the static server of `root` (this checkout, or another one
+// to compare: its own scripts/serve.mjs, so that each build is served as it would be) on a
+// free-ish port, and Debian's Chromium (never a downloaded browser), both to be closed by `stop()`.
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const serve = fileURLToPath(new URL("./serve.mjs", import.meta.url));
+const ownServe = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Serves `root` and launches Chromium: `{ base, browser, stop }`. */
 export async function servedChromium(root) {
-  const port = 8000 + Math.floor(Math.random() * 900) + 50;
-  const server = spawn(process.execPath, [serve, "--port", String(port), "--quiet"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  await new Promise((done) => setTimeout(done, 400));
+  const serve = existsSync(join(root, "scripts/serve.mjs")) ? join(root, "scripts/serve.mjs") : ownServe;
+  // A port another server holds makes ours exit at once (and the browser would load the other's
+  // pages): then another port.
+  let port;
+  let server;
+  for (let attempt = 0; !server; attempt++) {
+    port = 8000 + Math.floor(Math.random() * 900) + 50;
+    const child = spawn(process.execPath, [serve, "--port", String(port), "--quiet"], { cwd: root, stdio: "inherit" });
+    const exited = await new Promise((done) => {
+      child.once("exit", () => done(true));
+      setTimeout(() => done(false), 400);
+    });
+    if (!exited) server = child;
+    else if (attempt === 5) throw new Error(`${serve} would not start`);
+  }
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -10,7 +10,12 @@
 //     are taken on the wall clock: "(program)" there is every sample outside JavaScript while the
 //     thread was not idle, which includes the time it waited for a core, and "(idle)" the time it
 //     waited for a file;
-//   - the other threads' CPU to playable (the wasm compile and the HTML parser's helpers run there).
+//   - the other threads' CPU to playable (the wasm compile and the HTML parser's helpers run there);
+//   - the critical path's milestones (wall, from navigation start): the first module evaluated, the
+//     wasm's compile started and finished, its instance made, the first paint;
+//   - the browser's floor in the same run: a page with one inline script (scripts/floor.html),
+//     loaded the same way, so that a figure reads as ours over what any page costs here.
+// Each site's server and browser get one untimed load first (the server's compressing, caches).
 // Every figure is the median over the cold loads (the sampled functions': the mean) (each in a fresh browser context: no HTTP cache, no
 // service worker). With --against DIR, another built checkout's loads are taken in turn with this
 // one's, in the same run, so that the machine's load falls on both alike.
@@ -149,7 +154,29 @@ function analyse({ ready, events }) {
   }
   const byCategory = new Map();
   for (const [name, ms] of byEvent) add(byCategory, categoryOf(name), ms);
-  return { byEvent, byCategory, byFunction, byThread, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
+  // Milestones of the critical path (the first event of each name, ms from navigation start).
+  const milestones = new Map();
+  const first = (label, test) => {
+    const hit = events.filter((e) => e.pid === pid && test(e) && e.ts >= start).sort((a, b) => a.ts - b.ts)[0];
+    if (hit) milestones.set(label, (hit.ts - start) / 1000);
+  };
+  first("first module evaluated", (e) => e.name === "v8.evaluateModule");
+  first("wasm compile started", (e) => e.name === "wasm.StartStreamingCompilation" || e.name === "v8.wasm.compileConsume");
+  first("wasm compiled", (e) => e.name === "wasm.FinishStreaming");
+  first("wasm instantiated", (e) => e.name === "wasm.AsyncInstantiate" || e.name === "wasm.SyncInstantiate");
+  first("first paint", (e) => e.name === "Paint" && e.tid === main && e.ts > parse.ts);
+  milestones.set("playable", ready);
+  return { byEvent, byCategory, byFunction, byThread, milestones, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
+}
+
+/** The floor: navigation start to scripts/floor.html's one inline script, in a fresh context (ms). */
+async function floorLoad(browser, base) {
+  const context = await browser.newContext({ locale: LOCALES[lang] });
+  const page = await context.newPage();
+  await page.goto(`${base}scripts/floor.html`);
+  const ready = await page.evaluate(() => window.grolman.readyAt);
+  await context.close();
+  return ready;
 }
 
 /** Mean of each key over the loads' maps (a key a load lacks counts 0 there): a sampled function
@@ -173,17 +200,25 @@ const print = (title, map, count = top) => {
 
 const sites = [{ name: "this checkout", ...(await servedChromium(root)), runs: [] }];
 if (other) sites.push({ name: other, ...(await servedChromium(other)), runs: [] });
+const floors = [];
 try {
+  for (const site of sites) await tracedLoad(site.browser, site.base);
+  await floorLoad(sites[0].browser, sites[0].base);
   for (let i = 0; i < loads; i++) {
     for (const site of sites) {
       const load = await tracedLoad(site.browser, site.base);
       site.runs.push({ ready: load.ready, painted: load.painted, arrived: new Map(Object.entries(load.arrived)), ...analyse(load) });
     }
+    floors.push(await floorLoad(sites[0].browser, sites[0].base));
   }
+  const floor = median(floors);
+  console.log(`\nthe floor (a page with one inline script, untraced), median of ${loads}: ${floor.toFixed(0)} ms (of ${floors.map((x) => x.toFixed(0)).join(", ")})`);
   for (const site of sites) {
     const runs = site.runs;
     console.log(`\n${site.name} (${lang}), median of ${loads} cold loads:`);
-    console.log(`  wall to playable ${median(runs.map((r) => r.ready)).toFixed(0)} ms (of ${runs.map((r) => r.ready.toFixed(0)).join(", ")})`);
+    const wall = median(runs.map((r) => r.ready));
+    console.log(`  wall to playable ${wall.toFixed(0)} ms, ${(wall - floor).toFixed(0)} over the floor (of ${runs.map((r) => r.ready.toFixed(0)).join(", ")})`);
+    print("critical path (wall, from navigation start)", new Map([...medianMap(runs.map((r) => r.milestones))].sort((a, b) => a[1] - b[1])), 10);
     console.log(`  wall to the first contentful paint (the page before its board) ${median(runs.map((r) => r.painted ?? NaN)).toFixed(0)} ms`);
     print("files fetched before playable, arrived at (wall, from navigation start)", medianMap(runs.map((r) => r.arrived)), 30);
     console.log(`  main-thread CPU to playable ${median(runs.map((r) => r.mainCpu)).toFixed(0)} ms (of ${runs.map((r) => r.mainCpu.toFixed(0)).join(", ")})`);

@@ -25,10 +25,16 @@ function onMainLine(tree, node) {
   return true;
 }
 
+/** The rules: the wasm that the served page's head script (web/boot.js) is compiling already,
+ *  instantiated; else (no such script, or its compile failed) fetched and compiled here. */
+const rules = () => (globalThis.grolmanWasm ?? Promise.reject(new Error("no early compile")))
+  .then((module) => init({ module_or_path: module }))
+  .catch(() => init());
+
 async function start() {
   const started = performance.now();
   // The catalog loads beside the wasm: only the chosen language's.
-  await Promise.all([init(), choosePageLanguage(startLanguage(), { remember: false })]);
+  await Promise.all([rules(), choosePageLanguage(startLanguage(), { remember: false })]);
   const prefs = loadPrefs();
   setFigurines(prefs.figurines);
   const host = $("board-host");

@@ -87,6 +87,24 @@ test("the served page preloads every script the board needs, its language's cata
   }
 });
 
+test("the served page holds its stylesheet, and its head's script compiles the wasm that main.js instantiates: one fetch of it", async ({ page }) => {
+  const wasmFetches = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/pkg/grolman_bg.wasm") wasmFetches.push(request.resourceType());
+  });
+  const errors = await openPage(page);
+  const { readyAt, loaded } = await requests(page);
+  // No stylesheet request before the board (one of the six the browser opens at once), and yet styled.
+  expect(loaded.filter((r) => r.at < readyAt && r.path.endsWith(".css")).map((r) => r.path)).toEqual([]);
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector("#board-host")).getPropertyValue("--dark").trim())).toBe("#b58863");
+  // The head's compile (web/boot.js) is what the board runs on: the preloaded response, not a second fetch.
+  expect(await page.evaluate(async () => (await globalThis.grolmanWasm) instanceof WebAssembly.Module)).toBe(true);
+  expect(wasmFetches).toHaveLength(1);
+  await clickMove(page, "e2", "e4");
+  await expectTurns(page, ["e4 (Ng1-e2, Rh1-g1)"]);
+  expect(errors).toEqual([]);
+});
+
 test("a stored game is opened without being written again, is saved when it changes, and survives the reload", async ({ page }) => {
   // Every write of the stored game, counted from the page's first script on.
   await page.addInitScript(() => {
