@@ -105,6 +105,25 @@ test("the served page holds its stylesheet, and its head's script compiles the w
   expect(errors).toEqual([]);
 });
 
+test("a page in English opens with the texts of its HTML: none is written again, and a change of language writes them", async ({ page }) => {
+  // Every replacement of a translated element's text, counted from the document's start.
+  await page.addInitScript(() => {
+    window.rewritten = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.removedNodes.length && record.target.dataset?.i18n) window.rewritten.push(record.target.dataset.i18n);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const errors = await openPage(page);
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+  expect(await page.evaluate(() => window.rewritten)).toEqual([]);
+  await page.locator("#language").selectOption("de");
+  await expect(page.locator("#flip")).toHaveText("Drehen");
+  expect((await page.evaluate(() => window.rewritten)).length).toBeGreaterThan(20);
+  expect(errors).toEqual([]);
+});
+
 test("a stored game is opened without being written again, is saved when it changes, and survives the reload", async ({ page }) => {
   // Every write of the stored game, counted from the page's first script on.
   await page.addInitScript(() => {

@@ -115,8 +115,16 @@ export function plural(key, count, params = {}, code = current) {
 /** Translates the static texts under `root`: `data-i18n` sets the text, `data-i18n-title`,
  *  `data-i18n-aria-label` and `data-i18n-placeholder` set those attributes. */
 export function translate(root = globalThis.document) {
-  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  // A text already right is left alone: writing it again would replace the element's text node
+  // and lay it out anew (the English page opens with the texts its HTML has).
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    const text = t(node.dataset.i18n);
+    if (node.textContent !== text) node.textContent = text;
+  }
   for (const [attribute, name] of [["title", "i18nTitle"], ["aria-label", "i18nAriaLabel"], ["placeholder", "i18nPlaceholder"]]) {
-    for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) node.setAttribute(attribute, t(node.dataset[name]));
+    for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      const text = t(node.dataset[name]);
+      if (node.getAttribute(attribute) !== text) node.setAttribute(attribute, text);
+    }
   }
 }
