@@ -11,7 +11,7 @@ import { clickMove, expectTurns, openPage, screenshot } from "./helpers.js";
 test.use({ serviceWorkers: "allow" });
 // Each test fills the cache, reloads and waits on the service worker's install and activate steps,
 // which take 19-26 s of the default 30 s at load 20 with two workers: three times the limit.
-test.slow();
+test.describe.configure({ timeout: 90_000 });
 
 test("after a first visit the page plays, solves and teaches with no network", async ({ page, context }, testInfo) => {
   const errors = await openPage(page);
