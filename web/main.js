@@ -196,7 +196,8 @@ async function start() {
   // What playing does not need loads now that the board is playable: the rules' error texts, the
   // side panels and their texts (from now on every language loads with them), then,
   // while the page idles, the Embed dialog (web/embed/dialog.js installs its own button in the
-  // Share section). The page says it is ready (body[data-ready]) once the panels answer.
+  // Share section) and the engine's warm-up (web/worker/client.js: the computer's first answer at
+  // full speed). The page says it is ready (body[data-ready]) once the panels answer.
   withTexts(ERRORS);
   withTexts(PANELS);
   const [{ bindPanels }] = await Promise.all([import("./ui/panels.js"), load(language())]);
@@ -204,6 +205,7 @@ async function start() {
   document.body.dataset.ready = "true";
   const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
   later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
+  later(() => import("./worker/client.js").then(({ warmEngine }) => warmEngine()));
   keepOffline();
 }
 

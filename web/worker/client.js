@@ -1,8 +1,49 @@
 // The page's side of the engine worker: requests as promises, and cancel. A running search or
 // solve cannot be interrupted from outside, so cancel terminates the worker; the next request
-// starts a fresh one (the wasm module is fetched from the HTTP cache, so a restart is quick).
+// starts a fresh one.
+//
+// Every worker of the page instantiates one compiled module (engineModule), which the page
+// compiles once: V8 first runs a wasm function as baseline (Liftoff) code and replaces it by
+// optimised (TurboFan) code once it is hot, and that code belongs to the module. So a worker
+// started after a cancel, or by another panel, runs the code that the earlier ones made hot,
+// without fetching or compiling the wasm again (in any browser, not only where the engine
+// happens to keep compiled modules). warmEngine() makes the code hot while the page idles: a
+// spare worker runs a short search in each variant, and the first client that needs a worker
+// takes it.
 
 import { errorFrom } from "../i18n/error-text.js";
+
+const WORKER = new URL("./engine-worker.js", import.meta.url);
+const ENGINE_WASM = new URL("../../pkg/engine/grolman_engine_bg.wasm", import.meta.url);
+
+let compiled = null;
+
+/** The engine's compiled module, or null when it cannot be compiled here (no compileStreaming,
+ *  the wasm served as another type, a page's CSP): a worker given null loads the wasm itself,
+ *  and says why if that fails too. */
+function engineModule() {
+  compiled ??= (async () => WebAssembly.compileStreaming(fetch(ENGINE_WASM)))().catch(() => null);
+  return compiled;
+}
+
+/** A started engine worker, given the page's module as its first message. */
+function spawn(url) {
+  const worker = new Worker(url, { type: "module", name: "grolman-engine" });
+  engineModule().then((module) => worker.postMessage({ type: "init", module }));
+  return worker;
+}
+
+let spare = null; // the warmed worker, until a client takes it
+let warming = false;
+
+/** Starts the engine while the page idles: compiles the module and runs the worker's warm-up
+ *  (a short search in each variant) in a spare worker, once per page. */
+export function warmEngine() {
+  if (warming) return;
+  warming = true;
+  spare = spawn(WORKER);
+  spare.postMessage({ type: "warm" });
+}
 
 /** Rejection reason of the requests cut off by `cancel()`. */
 export class Cancelled extends Error {
@@ -13,7 +54,7 @@ export class Cancelled extends Error {
 }
 
 export class EngineClient {
-  constructor(url = new URL("./engine-worker.js", import.meta.url)) {
+  constructor(url = WORKER) {
     this.url = url;
     this.worker = null;
     this.pending = new Map(); // id -> { resolve, reject, onProgress }
@@ -64,7 +105,10 @@ export class EngineClient {
 
   start() {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.url, { type: "module", name: "grolman-engine" });
+    // The spare's warm-up answers nobody (no request of ours has its id 0); a request sent now
+    // waits behind what is left of it.
+    const worker = spare && String(this.url) === WORKER.href ? spare : spawn(this.url);
+    if (worker === spare) spare = null;
     worker.addEventListener("message", ({ data }) => {
       if (data.type === "failed") return this.crash(worker, new Error(data.error));
       const waiting = this.pending.get(data.id);
