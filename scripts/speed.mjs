@@ -1,7 +1,10 @@
 // wasm in Chromium against native, in CPU time: search nodes/s, perft nodes/s and the turn query
 // per variant, on the cases of `grolman bench` and `grolman bench-search` (`grolman bench-case
 // list` names them). Prints a table; asserts nothing.
-// Usage: node scripts/speed.mjs [--rounds N] [--only search|perft|turns]   (after `make build`)
+// Usage: node scripts/speed.mjs [--rounds N] [--only search|perft|turns] [--base DIR]
+//        (after `make build`; DIR: another build of the engine package under this checkout,
+//        e.g. pkg/engine-base/ copied from another checkout's pkg/engine/, timed in the same page
+//        and rounds for a before/after of its search and perft)
 //
 // Why CPU time: on this shared two-core machine a wall clock measures the other processes as
 // much as ours (the same perft read 30 % and 250 % of native minutes apart). Natively
@@ -42,19 +45,21 @@ function nativeCase(bin, args) {
 }
 
 /** A page of this checkout with both packages loaded, and a reader of its main thread's CPU time. */
-async function wasmPage(browser, base) {
+async function wasmPage(browser, base, baseDir) {
   const page = await browser.newPage();
   await page.goto(`${base}index.html`);
   await page.waitForSelector("body[data-ready]");
-  await page.evaluate(async () => {
+  await page.evaluate(async (baseDir) => {
     const engine = await import("/pkg/engine/grolman_engine.js");
     await engine.default();
+    const before = baseDir ? await import(`/${baseDir}/grolman_engine.js`) : null;
+    await before?.default();
     // The board's package (built for size) and the worker's (built for speed) both answer the
     // turn query. The page's own copy is inside its bundle: this module is the script's.
     const page = await import("/pkg/grolman.js");
     await page.default();
-    window.speed = { engine, page };
-  });
+    window.speed = { engine, page, before };
+  }, baseDir);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
   const threadSeconds = async () =>
@@ -71,11 +76,11 @@ async function wasmPage(browser, base) {
 /** One wasm case: `{ count, seconds }` (for turns, seconds of one query: the median of batches). */
 async function wasmCase({ timed }, { kind, variant, depth, fen }, pkg = "engine") {
   if (kind === "search") {
-    const r = await timed(({ variant, fen, depth }) => window.speed.engine.searchBest(variant, fen, 0, depth, null).nodes, { variant, fen, depth });
+    const r = await timed(({ variant, fen, depth, pkg }) => window.speed[pkg].searchBest(variant, fen, 0, depth, null).nodes, { variant, fen, depth, pkg });
     return { count: r.value, seconds: r.seconds };
   }
   if (kind === "perft") {
-    const r = await timed(({ variant, fen, depth }) => window.speed.engine.perft(variant, fen, depth), { variant, fen, depth });
+    const r = await timed(({ variant, fen, depth, pkg }) => window.speed[pkg].perft(variant, fen, depth), { variant, fen, depth, pkg });
     return { count: r.value, seconds: r.seconds };
   }
   // The turn query as `grolman bench-case turns` times it: batches of queries, for `depth`
@@ -113,18 +118,20 @@ const load = () => loadavg()[0].toFixed(1);
  * Runs the cases on both sides in turn and prints the table. `browser`/`base`: a served
  * Chromium (scripts/served-chromium.mjs) over this checkout.
  */
-export async function speed({ browser, base, rounds = 3, only = null }) {
+export async function speed({ browser, base, rounds = 3, only = null, baseDir = null }) {
   const bin = nativeBinary();
   const listed = spawnSync(bin, ["bench-case", "list"], { encoding: "utf8" }).stdout.trim().split("\n");
   const cases = listed
     .map((line) => {
       const [kind, variant, depth, name, ...fen] = line.split(" ");
-      return { kind, variant, depth: Number(depth), name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [], cold: null };
+      return { kind, variant, depth: Number(depth), name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [], before: [], cold: null };
     })
     .filter((c) => !only || c.kind === only);
-  const page = await wasmPage(browser, base);
+  const page = await wasmPage(browser, base, baseDir);
+  const compared = (c) => baseDir && c.kind !== "turns";
   for (const c of cases) {
     if (c.kind !== "turns") c.cold = (await wasmCase(page, c)).seconds;
+    if (compared(c)) await wasmCase(page, c, "before");
   }
   const loads = [load()];
   let cpu = true;
@@ -132,13 +139,19 @@ export async function speed({ browser, base, rounds = 3, only = null }) {
     for (const c of cases) {
       const args = [c.kind, c.variant, String(c.depth), c.fen];
       // Which side goes first alternates, so that neither always meets a warmer or busier machine.
-      let native, wasm;
+      let native, wasm, before;
       if (round % 2 === 0) {
         native = nativeCase(bin, args);
         wasm = await wasmCase(page, c);
+        if (compared(c)) before = await wasmCase(page, c, "before");
       } else {
+        if (compared(c)) before = await wasmCase(page, c, "before");
         wasm = await wasmCase(page, c);
         native = nativeCase(bin, args);
+      }
+      if (before) {
+        if (before.count !== wasm.count) throw new Error(`${args.join(" ")}: ${baseDir} counts ${before.count}, this build ${wasm.count}`);
+        c.before.push(native.seconds / before.seconds);
       }
       cpu &&= native.cpu;
       if (native.count !== wasm.count) throw new Error(`${args.join(" ")}: native counts ${native.count}, wasm ${wasm.count}`);
@@ -163,9 +176,11 @@ export async function speed({ browser, base, rounds = 3, only = null }) {
     let line = `  ${what} ${String(c.count).padStart(10)} ${show(n).padStart(13)} ${show(w).padStart(13)} ${(median(c.ratios) * 100).toFixed(0).padStart(6)} % (${range})`;
     if (c.kind === "turns") line += `   page's package ${fmtMs(median(c.page))}`;
     else line += `   cold ${(median(c.native) / c.cold * 100).toFixed(0)} %`;
+    if (c.before.length) line += `   ${baseDir}: ${(median(c.before) * 100).toFixed(0)} %`;
     console.log(line);
   }
   console.log("  (search and perft: the rounds after a warm-up run of each case, V8's optimised code; \"cold\": that first run");
+  if (baseDir) console.log(`  (${baseDir}: that build's wasm/native, timed in the same rounds, in turn with this one)`);
   console.log("  (turns: one whole-position query, natively the turns with notation and events, in wasm turns() as JavaScript");
   console.log("  objects; wasm is the engine worker's package, built for speed; \"page's package\": the board's, built for size)");
 }
@@ -174,9 +189,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = (flag) => process.argv.indexOf(flag);
   const rounds = at("--rounds") > 0 ? Number(process.argv[at("--rounds") + 1]) : 3;
   const only = at("--only") > 0 ? process.argv[at("--only") + 1] : null;
+  const baseDir = at("--base") > 0 ? process.argv[at("--base") + 1].replace(/^\/+|\/+$/g, "") : null;
   const { base, browser, stop } = await servedChromium(root);
   try {
-    await speed({ browser, base, rounds, only });
+    await speed({ browser, base, rounds, only, baseDir });
   } finally {
     await stop();
   }

@@ -118,11 +118,12 @@ pub fn search_best(
     let mut engine = Engine::with_table(rules, Box::new(date_now), 8);
     let info = engine
         .search(&pos, &limits, &mut |info| {
-            if let (Some(cb), Some(r)) = (callback, report(&pos, rules, info)) {
-                // A throwing callback only loses its report; the search goes on.
-                if let Ok(value) = to_js(&r) {
-                    let _ = cb.call1(&JsValue::NULL, &value);
-                }
+            // The report walks every legal turn along the line for its notation (a tenth of a
+            // short Tatarstan search): only for a caller that reads it.
+            let Some(cb) = callback else { return };
+            // A throwing callback only loses its report; the search goes on.
+            if let Some(value) = report(&pos, rules, info).and_then(|r| to_js(&r).ok()) {
+                let _ = cb.call1(&JsValue::NULL, &value);
             }
         })
         .ok_or(FacadeError::NoLegalTurn)?;
@@ -161,8 +162,9 @@ pub fn analyse(
     };
     let mut engine = Engine::with_table(rules, Box::new(date_now), 16);
     let found = engine.search_lines(&pos, &limits, lines as usize, &mut |found| {
-        if let (Some(cb), Ok(value)) = (callback, to_js(&analysis(found))) {
-            // A throwing callback only loses its report; the analysis goes on.
+        let Some(cb) = callback else { return };
+        // A throwing callback only loses its report; the analysis goes on.
+        if let Ok(value) = to_js(&analysis(found)) {
             let _ = cb.call1(&JsValue::NULL, &value);
         }
     });
