@@ -45,6 +45,8 @@ test("the computer answers a Grolman turn, and its cascade replays", async ({ pa
 });
 
 test("the page answers while the computer thinks", async ({ page }) => {
+  // It waits on a depth's report and on the search's cancel: 29.5 s of the default 30 at load 38.
+  test.slow();
   // Tatarstan chess at level 5 thinks for up to 4 min (its depth 5): time for the checks.
   await withPrefs(page, { autoplay: false, computer: "black", level: 5 });
   const errors = await openPage(page, "#variant=tatarstan");
