@@ -205,7 +205,9 @@ async function start() {
   document.body.dataset.ready = "true";
   const later = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
   later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
-  later(() => import("./worker/client.js").then(({ warmEngine }) => warmEngine()).catch((error) => console.error("engine warm-up:", error)));
+  later(() => import("./worker/client.js")
+    .then(({ warmEngine }) => warmEngine())
+    .catch((error) => console.error("engine warm-up:", error)));
   keepOffline();
 }
 
