@@ -25,13 +25,53 @@ const PAWN_ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 36, 60, 0];
 /// Bonus for standing in the centre, by distance from it (0 = one of the four centre squares).
 const CENTRE: [i32; 4] = [12, 8, 3, 0];
 
-fn centre_distance(sq: Square) -> usize {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
+const fn centre_distance(sq: usize) -> usize {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
     let df = (2 * f - 7).abs() / 2;
     let dr = (2 * r - 7).abs() / 2;
-    df.max(dr) as usize
+    if df > dr {
+        df as usize
+    } else {
+        dr as usize
+    }
 }
+
+/// `PLACE[color][role][square]`: a unit's value plus its placement bonus (mobility apart), by
+/// table, since the search evaluates at nearly every node: a pawn by its advance and half the
+/// centre's bonus, a knight or bishop by the centre's. A pawn that a transformation made on its
+/// own first rank counts as one on its last.
+static PLACE: [[[i32; 64]; 6]; 2] = {
+    let mut t = [[[0; 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                let centre = CENTRE[centre_distance(sq)];
+                let rank = sq / 8;
+                let bonus = match role {
+                    0 => {
+                        let advanced = if color == 0 {
+                            rank.wrapping_sub(1)
+                        } else {
+                            6usize.wrapping_sub(rank)
+                        };
+                        PAWN_ADVANCE[if advanced < 7 { advanced } else { 7 }] + centre / 2
+                    }
+                    1 | 2 => centre,
+                    _ => 0,
+                };
+                t[color][role][sq] = VALUES[role] + bonus;
+                sq += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    t
+};
 
 fn attacks(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
     match piece.role {
@@ -246,36 +286,31 @@ fn chain_charges(board: &Board, w: &Weights, occ: Bitboard) -> i32 {
     charge
 }
 
-/// Placement and mobility, White's minus Black's: a pawn by its advance and half the centre's
-/// bonus, a knight or bishop by the centre's, and each piece but the king by the squares it
-/// attacks that its own side does not hold. Kind by kind over the sets, not unit by unit, so
-/// that no unit's kind is looked up: the search evaluates at nearly every node.
-fn placement(board: &Board, occ: Bitboard) -> i32 {
+/// Material and placement ([`PLACE`]) and mobility, White's minus Black's: each piece but the
+/// king also counts the squares it attacks that its own side does not hold. Kind by kind over
+/// the sets, not unit by unit, so that no unit's kind is looked up.
+fn material_and_placement(board: &Board, occ: Bitboard) -> i32 {
     let mut score = 0;
     for color in Color::ALL {
         let own = board.by_color(color);
         let free = !own;
+        let place = &PLACE[color.index()];
         let mobility = |role: Role, reach: Bitboard| MOBILITY[role.index()] * (reach & free).count() as i32;
         let mut s = 0;
         for sq in board.by_role(Role::Pawn) & own {
-            // A pawn that a transformation made on its own first rank counts as one on its last.
-            let advanced = match color {
-                Color::White => (sq.rank() as usize).wrapping_sub(1),
-                Color::Black => 6usize.wrapping_sub(sq.rank() as usize),
-            };
-            s += PAWN_ADVANCE[advanced.min(7)] + CENTRE[centre_distance(sq)] / 2;
+            s += place[Role::Pawn.index()][sq.index()];
         }
         for sq in board.by_role(Role::Knight) & own {
-            s += CENTRE[centre_distance(sq)] + mobility(Role::Knight, knight_attacks(sq));
+            s += place[Role::Knight.index()][sq.index()] + mobility(Role::Knight, knight_attacks(sq));
         }
         for sq in board.by_role(Role::Bishop) & own {
-            s += CENTRE[centre_distance(sq)] + mobility(Role::Bishop, bishop_attacks(sq, occ));
+            s += place[Role::Bishop.index()][sq.index()] + mobility(Role::Bishop, bishop_attacks(sq, occ));
         }
         for sq in board.by_role(Role::Rook) & own {
-            s += mobility(Role::Rook, rook_attacks(sq, occ));
+            s += place[Role::Rook.index()][sq.index()] + mobility(Role::Rook, rook_attacks(sq, occ));
         }
         for sq in board.by_role(Role::Queen) & own {
-            s += mobility(Role::Queen, queen_attacks(sq, occ));
+            s += place[Role::Queen.index()][sq.index()] + mobility(Role::Queen, queen_attacks(sq, occ));
         }
         score += match color {
             Color::White => s,
@@ -294,16 +329,18 @@ pub fn evaluate(pos: &Position, variant: Variant) -> i32 {
 pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
     let board = pos.board();
     let occ = board.occupied();
-    let mut score = material(board);
+    let mut score = material_and_placement(board, occ);
     if variant == Variant::Tatarstan {
+        // The material's share that the next phase would leave, with the same rounding as
+        // `(m * (100 - share) + m' * share) / 100` had the material been apart.
         let share = w.phase_share.clamp(0, 100);
-        score = (score * (100 - share) + material(&predicted_phase(board)) * share) / 100;
+        let m = material(board);
+        score += (m * (100 - share) + material(&predicted_phase(board)) * share) / 100 - m;
     }
     score += king_safety(board, Color::White, w, occ) - king_safety(board, Color::Black, w, occ);
     if variant != Variant::Orthodox {
         score -= chain_charges(board, w, occ);
     }
-    score += placement(board, occ);
     let tempo = 10;
     match pos.turn() {
         Color::White => score + tempo,
