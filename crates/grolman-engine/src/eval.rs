@@ -10,7 +10,7 @@
 //! measure each against the others; the defaults are the ones it found best.
 
 use grolman::{
-    bishop_attacks, first_followers, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    bishop_attacks, king_attacks, king_followed, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
     Bitboard, Board, Color, Piece, Position, Role, Square, Variant,
 };
 
@@ -245,13 +245,7 @@ fn king_safety(board: &Board, color: Color, w: &Weights, occ: Bitboard) -> i32 {
 
 /// The units of `color` whose first follower would be their own king (docs/rules.md 1.3).
 fn king_followers(board: &Board, color: Color) -> i32 {
-    let Some(king) = board.king_of(color) else {
-        return 0;
-    };
-    let own = board.by_color(color);
-    (king_attacks(king) & own)
-        .filter(|&sq| first_followers(board, color, sq).is_some_and(|(role, _)| role == Role::King))
-        .count() as i32
+    king_followed(board, color).count() as i32
 }
 
 /// The units of `color` whose first follower is its king alone, onto their square while the
@@ -262,11 +256,8 @@ fn king_traps(board: &Board, color: Color, occ: Bitboard) -> i32 {
         return 0;
     };
     let seen = occ.without(king);
-    (king_attacks(king) & board.by_color(color))
-        .filter(|&sq| {
-            first_followers(board, color, sq).is_some_and(|(role, _)| role == Role::King)
-                && board.attackers(sq, color.other(), seen).any()
-        })
+    king_followed(board, color)
+        .filter(|&sq| board.attackers(sq, color.other(), seen).any())
         .count() as i32
 }
 

@@ -21,6 +21,7 @@ mod checks;
 pub mod coded;
 mod entry;
 mod game;
+mod king_followed;
 mod movegen;
 pub mod notation;
 mod perft;
@@ -45,6 +46,7 @@ pub use checks::CheckFilter;
 pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};
+pub use king_followed::king_followed;
 pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;

@@ -2,7 +2,11 @@
 //! against the worked examples of docs/rules.md 5 and the turns the generator plays.
 
 use grolman::notation::legal_turns;
-use grolman::{first_followers, Bitboard, Color, Position, Role, Rules, Square, Variant};
+use grolman::random::Xorshift;
+use grolman::{
+    first_followers, king_attacks, king_followed, Bitboard, Board, Color, Piece, Position, Role, Rules,
+    Square, Variant,
+};
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
@@ -66,4 +70,33 @@ fn the_first_follower_is_the_one_the_generator_plays_when_lines_stay_as_they_wer
             assert!(units.contains(follower), "{fen}: {} ({:?})", turn.code, role);
         }
     }
+}
+
+#[test]
+fn the_units_only_their_king_would_follow_are_those_first_followers_names_the_king_of() {
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut found = 0;
+    for _ in 0..4000 {
+        // Crowded boards, so that the kings have units around them, pawns on their first
+        // ranks among them.
+        let mut board = Board::empty();
+        rng.put(&mut board, Piece::new(Color::White, Role::King));
+        rng.put(&mut board, Piece::new(Color::Black, Role::King));
+        for _ in 0..8 + rng.below(20) {
+            let piece = Piece::new(rng.color(), rng.role());
+            rng.put(&mut board, piece);
+        }
+        for color in Color::ALL {
+            let king = board.king_of(color).unwrap();
+            let mut expected = Bitboard::EMPTY;
+            for v in king_attacks(king) & board.by_color(color) {
+                if first_followers(&board, color, v).is_some_and(|(role, _)| role == Role::King) {
+                    expected.set(v);
+                }
+            }
+            assert_eq!(king_followed(&board, color), expected, "{color:?} in {board:?}");
+            found += expected.count();
+        }
+    }
+    assert!(found > 500, "only {found} units followed by their king alone");
 }
