@@ -340,21 +340,30 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
 }
 
 /// Whether the side to move can capture something with a leading move (a cheap test that lets
-/// quiescence stop without generating turns).
+/// quiescence stop without generating turns): kind by kind over the sets, so that no unit's
+/// kind is looked up.
 pub fn has_capture(pos: &Position) -> bool {
-    let board = pos.board();
-    let us = pos.turn();
-    let enemy = board.by_color(us.other());
-    let occ = board.occupied();
     if pos.ep_square().is_some() {
         return true;
     }
-    let mut own = board.by_color(us);
-    Iterator::any(&mut own, |sq| {
-        board
-            .piece_at(sq)
-            .is_some_and(|p| (attacks(p, sq, occ) & enemy).any())
-    })
+    let board = pos.board();
+    let us = pos.turn();
+    let own = board.by_color(us);
+    let enemy = board.by_color(us.other());
+    let occ = board.occupied();
+    let queens = board.by_role(Role::Queen);
+    let hits = |units: Bitboard, reach: fn(Square, Color, Bitboard) -> Bitboard| {
+        Iterator::any(&mut { units }, |sq| (reach(sq, us, occ) & enemy).any())
+    };
+    hits(board.by_role(Role::Pawn) & own, |sq, us, _| pawn_attacks(us, sq))
+        || hits(board.by_role(Role::Knight) & own, |sq, _, _| knight_attacks(sq))
+        || hits((board.by_role(Role::Bishop) | queens) & own, |sq, _, occ| {
+            bishop_attacks(sq, occ)
+        })
+        || hits((board.by_role(Role::Rook) | queens) & own, |sq, _, occ| {
+            rook_attacks(sq, occ)
+        })
+        || hits(board.by_role(Role::King) & own, |sq, _, _| king_attacks(sq))
 }
 
 #[cfg(test)]

@@ -344,6 +344,9 @@ impl Engine {
         ply: usize,
     ) -> i32 {
         self.pv_len[ply] = 0;
+        // The table's slot is read first: it is seldom in the cache, and the tests below run
+        // while it arrives. A node left for quiescence does not read it (most of them).
+        let probed = if depth > 0 { self.tt.probe(key) } else { None };
         self.tick();
         if self.aborted {
             return 0;
@@ -371,7 +374,12 @@ impl Engine {
             return self.quiescence(pos, key, alpha, beta, ply, 0);
         }
         let mut table = None;
-        if let Some(e) = self.tt.probe(key) {
+        let probed = if probed.is_none() && depth == 1 && in_check {
+            self.tt.probe(key)
+        } else {
+            probed
+        };
+        if let Some(e) = probed {
             table = Some((e.lead, e.best));
             if ply > 0 && e.depth as i32 >= depth {
                 let s = score_from_table(i32::from(e.score), ply);
