@@ -80,6 +80,47 @@ impl CheckFilter {
     /// Whether `lead`, a leading move of `pos` (the position the filter was made for), may
     /// start a turn that checks: `false` proves that none of its turns does.
     pub fn may_check(&self, pos: &Position, lead: &Lead) -> bool {
+        self.may_check_behind(pos, lead, self.behind(&pos.board, lead.from))
+    }
+
+    /// Keeps of `leads` (leading moves of `pos`, the position the filter was made for) those
+    /// that [`CheckFilter::may_check`] keeps and `also` keeps too, in their order; `also` is
+    /// told what may move behind each. That is worked out once per square that leaders leave,
+    /// so a unit's leading moves share it when they come together (as [`crate::leads`] gives
+    /// them).
+    pub fn retain_where(
+        &self,
+        pos: &Position,
+        leads: &mut Vec<Lead>,
+        mut also: impl FnMut(&Lead, &Behind) -> bool,
+    ) {
+        let mut last: Option<(Square, Behind)> = None;
+        leads.retain(|lead| {
+            let behind = match last {
+                Some((from, behind)) if from == lead.from => behind,
+                _ => {
+                    let behind = self.behind(&pos.board, lead.from);
+                    last = Some((lead.from, behind));
+                    behind
+                }
+            };
+            self.may_check_behind(pos, lead, behind) && also(lead, &behind)
+        });
+    }
+
+    fn behind(&self, board: &Board, from: Square) -> Behind {
+        if self.chains {
+            self.closure(board, from)
+        } else {
+            Behind {
+                vacated: Bitboard::from_square(from),
+                kinds: [false; 6],
+            }
+        }
+    }
+
+    /// [`CheckFilter::may_check`] with what may follow its leader, `behind`.
+    fn may_check_behind(&self, pos: &Position, lead: &Lead, behind: Behind) -> bool {
         if matches!(lead.kind, LeadKind::Castle(_) | LeadKind::EnPassant) {
             return true;
         }
@@ -87,11 +128,7 @@ impl CheckFilter {
         let Some(piece) = board.piece_at(lead.from) else {
             return true;
         };
-        let (vacated, kinds) = if self.chains {
-            self.closure(board, lead.from)
-        } else {
-            (Bitboard::from_square(lead.from), [false; 6])
-        };
+        let Behind { vacated, kinds } = behind;
         let followed = kinds.iter().any(|&k| k);
         // The squares that may be empty at the end of the turn: `a` alone when nothing can
         // follow, else any square of the closure.
@@ -137,9 +174,8 @@ impl CheckFilter {
         blockers.is_empty() || (!blockers.more_than_one() && (blockers & empty).any())
     }
 
-    /// The squares a chain behind a leader from `from` may vacate (`from` and the squares of
-    /// the units that may follow), and the kinds of those units.
-    fn closure(&self, board: &Board, from: Square) -> (Bitboard, [bool; 6]) {
+    /// What may move behind a leader from `from`.
+    fn closure(&self, board: &Board, from: Square) -> Behind {
         let own = board.by_color(self.us);
         let mut vacated = Bitboard::from_square(from);
         let mut todo = vacated;
@@ -156,6 +192,15 @@ impl CheckFilter {
                 }
             }
         }
-        (vacated, kinds)
+        Behind { vacated, kinds }
     }
+}
+
+/// What may move in a turn behind a leader, on the board before the turn: the squares its
+/// chain may vacate (the closure `D` of the leader's square, which it holds) and the kinds of
+/// the units that may follow (`Role::ALL` order). Without chains, the leader's square alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Behind {
+    pub vacated: Bitboard,
+    pub kinds: [bool; 6],
 }

@@ -38,11 +38,13 @@ mod types;
 mod variant;
 mod zobrist;
 
-pub use attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use chain::first_followers;
-pub use checks::CheckFilter;
+pub use checks::{Behind, CheckFilter};
 pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{Game, GameError, Outcome, Status};

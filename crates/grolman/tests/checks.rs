@@ -125,6 +125,15 @@ fn the_check_filter_keeps_every_checking_turn() {
             });
             let mut all = Vec::new();
             leads(&pos, rules, &mut all);
+            // Kept together, the leads share what may follow each leader: the same ones kept.
+            let mut retained = all.clone();
+            filter.retain_where(&pos, &mut retained, |_, _| true);
+            let one_by_one: Vec<_> = all
+                .iter()
+                .copied()
+                .filter(|l| filter.may_check(&pos, l))
+                .collect();
+            assert_eq!(retained, one_by_one, "{variant:?} {}", pos.fen());
             for l in &all {
                 if filter.may_check(&pos, l) {
                     kept += 1;
