@@ -4,7 +4,9 @@
 //!
 //! In orthodox and Grolman chess the leading moves whose turns cannot check are dropped before
 //! any chain is walked ([`grolman::CheckFilter`]: the unit that moved, a line that the one
-//! square left empty opens, a follower on a square that a chain may vacate). In Tatarstan chess
+//! square left empty opens, a follower on a square that a chain may vacate), and in Grolman
+//! chess those that cannot leave every flight of the other king attacked ([`Flights`]); a
+//! check's escape is looked for among the king's leading moves first. In Tatarstan chess
 //! a transformation may make any unit a checker; there the generator drops a turn that cannot
 //! check before its transformation phase ([`grolman::for_each_checking_turn_of`]).
 
