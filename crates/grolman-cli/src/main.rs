@@ -27,7 +27,7 @@ const USAGE: &str = "usage:
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve [--popeye] <file or ->
   grolman solve-bench <file> [--exhaustive | --compare]
-  grolman match <variant> --a A --b B [--games N] [--movetime ms] [--threads T] [--openings F] [--from K] [--max-turns N] [--quiet]
+  grolman match <variant> --a A --b B [--games N] [--movetime ms] [--threads T] [--openings F] [--from K] [--max-turns N] [--pgn FILE] [--quiet]
       A, B: engine settings (level=3 | depth=4 | nodes=N | movetime=ms | baseline | eval weights,
       comma-separated) or the path of a grolman binary (optionally with ,movetime=ms or ,depth=n)
   grolman openings <variant> [--count N] [--plies P] [--seed S] [--depth D] [--margin cp]

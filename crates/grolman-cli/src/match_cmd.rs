@@ -1,7 +1,8 @@
 //! `grolman match`: two engines play each other from a set of openings, each opening twice with
 //! the colours swapped, on several threads; the rules crate's [`Game`] says when a game is over
 //! (mate, stalemate, repetition, the fifty-move rule, dead material). It prints each game as it
-//! ends, then wins, draws and losses and the Elo difference with its 95 % interval.
+//! ends, then wins, draws and losses and the Elo difference with its 95 % interval. With
+//! `--pgn FILE` it also writes every game there, to look at what a setting plays.
 //!
 //! An engine is either settings for this binary's engine (`level=3`, `depth=4`, eval weights)
 //! or another `grolman` binary (a path), which plays each turn through its `search` command:
@@ -10,6 +11,7 @@
 //!
 //! The opening sets of `tests/data` come from `grolman openings` (`openings_cmd.rs`).
 
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -198,6 +200,8 @@ struct Finished {
     score_a: f64,
     end: String,
     turns: usize,
+    /// The game in PGN, its players named by their settings.
+    pgn: String,
 }
 
 /// Plays game `index`: opening `index / 2`, A White in the even games.
@@ -207,6 +211,7 @@ fn play_game(
     rules: Rules,
     a: &Player,
     b: &Player,
+    names: (&str, &str),
     max_turns: usize,
 ) -> Result<Finished, String> {
     let a_white = index.is_multiple_of(2);
@@ -242,12 +247,25 @@ fn play_game(
             )
         })?;
     };
+    let (a_name, b_name) = (format!("A: {}", names.0), format!("B: {}", names.1));
+    let (white_name, black_name) = if a_white {
+        (a_name, b_name)
+    } else {
+        (b_name, a_name)
+    };
+    let pgn = game
+        .pgn()
+        .replacen("[Round \"-\"]", &format!("[Round \"{}\"]", index + 1), 1)
+        .replacen("[White \"?\"]", &format!("[White \"{white_name}\"]"), 1)
+        .replacen("[Black \"?\"]", &format!("[Black \"{black_name}\"]"), 1)
+        .replacen("[Result ", &format!("[Termination \"{end}\"]\n[Result "), 1);
     Ok(Finished {
         index,
         a_white,
         score_a: if a_white { white_score } else { 1.0 - white_score },
         end,
         turns: game.history().len(),
+        pgn,
     })
 }
 
@@ -319,7 +337,8 @@ pub(crate) fn number<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, Fai
 }
 
 /// `grolman match <variant> --a A --b B [--games N] [--movetime ms] [--threads T]
-/// [--openings FILE] [--from K] [--max-turns N] [--quiet]`: game `i` plays opening `K + i / 2`.
+/// [--openings FILE] [--from K] [--max-turns N] [--pgn FILE] [--quiet]`: game `i` plays opening
+/// `K + i / 2`.
 pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let rules = variant(args.first())?;
     let mut games = 100usize;
@@ -329,6 +348,7 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let mut max_turns = 600usize;
     let mut quiet = false;
     let mut from = 0usize;
+    let mut pgn_path = None;
     let (mut a, mut b) = (None, None);
     let mut it = args[1.min(args.len())..].iter();
     while let Some(arg) = it.next() {
@@ -349,6 +369,7 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
             "--openings" => openings = v,
             "--max-turns" => max_turns = number("--max-turns", &v)?,
             "--from" => from = number("--from", &v)?,
+            "--pgn" => pgn_path = Some(v),
             other => return Err(usage(format!("unknown match option {other:?}"))),
         }
     }
@@ -362,6 +383,11 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let a = player(&a_spec, rules, movetime)?;
     let b = player(&b_spec, rules, movetime)?;
     let positions = read_positions(&openings)?;
+    // Created before any game is played, so that a path that cannot be written fails at once.
+    let mut pgn = match &pgn_path {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| input(format!("{path}: {e}")))?),
+        None => None,
+    };
     say!(
         "{} match: {games} games, {threads} threads, {} openings from {openings}",
         rules.variant.display_name(),
@@ -379,13 +405,14 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
     let mut handles = Vec::new();
     for _ in 0..threads.min(games) {
         let (next, positions, tx, a, b) = (next.clone(), positions.clone(), tx.clone(), a.clone(), b.clone());
+        let (a_spec, b_spec) = (a_spec.clone(), b_spec.clone());
         handles.push(std::thread::spawn(move || loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
             if index >= games {
                 break;
             }
             let opening = &positions[(from + index / 2) % positions.len()];
-            let result = play_game(index, opening, rules, &a, &b, max_turns);
+            let result = play_game(index, opening, rules, &a, &b, (&a_spec, &b_spec), max_turns);
             let failed = result.is_err();
             if tx.send(result).is_err() || failed {
                 // A failure ends the match: no more games are started.
@@ -406,6 +433,9 @@ pub fn run_match(args: &[String]) -> Result<(), Failure> {
                 continue;
             }
         };
+        if let (Some(file), Some(path)) = (pgn.as_mut(), &pgn_path) {
+            writeln!(file, "{}", f.pgn).map_err(|e| input(format!("{path}: {e}")))?;
+        }
         match f.score_a {
             s if s > 0.75 => wins += 1,
             s if s < 0.25 => losses += 1,

@@ -150,3 +150,47 @@ fn the_same_seed_makes_the_same_openings() {
     ]);
     assert_ne!(stdout(&first), stdout(&other));
 }
+
+#[test]
+fn a_match_writes_every_game_as_pgn_that_reads_back_with_its_players_and_result() {
+    let openings = openings_file("pgn");
+    let pgn = std::env::temp_dir().join(format!("grolman-match-pgn-{}.pgn", std::process::id()));
+    let out = grolman(&[
+        "match",
+        "grolman",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+        "--max-turns",
+        "8",
+        "--openings",
+        &openings,
+        "--a",
+        "depth=2",
+        "--b",
+        "depth=1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games: Vec<&str> = text.split("\n\n[Event").collect();
+    assert_eq!(games.len(), 4, "{text}");
+    for (i, game) in games.iter().enumerate() {
+        let game = if i == 0 {
+            game.to_string()
+        } else {
+            format!("[Event{game}")
+        };
+        let read = grolman::Game::from_pgn(&game).unwrap_or_else(|e| panic!("{e}\n{game}"));
+        assert_eq!(read.variant(), grolman::Variant::Grolman);
+        assert!(game.contains("[Round \""), "{game}");
+    }
+    // Game 3 is A's mate in one as White from the second opening (the first test above).
+    assert!(
+        text.contains("[Round \"3\"]\n[White \"A: depth=2\"]\n[Black \"B: depth=1\"]\n[Termination \"checkmate\"]\n[Result \"1-0\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Black \"A: depth=2\"]"), "{text}");
+}
