@@ -4,7 +4,8 @@
 //! whose only follower is its king drags the king out when it leads, into check where the enemy
 //! attacks its square. In Tatarstan chess the material is also counted as the next
 //! transformation phase would leave it, since every defended unit is about to change kind
-//! (docs/rules.md 3.3-3.4).
+//! (docs/rules.md 3.3-3.4), what the side to move wins by its best capture (Tatarstan
+//! quiescence plays none), and, a rook or more ahead, how near mate the lone king is driven.
 //!
 //! The weights are [`Weights`], so that the match runner (`grolman match`) can set them and
 //! measure each against the others; the defaults are the ones it found best.
@@ -148,6 +149,15 @@ pub struct Weights {
     /// Grolman and Tatarstan chess: centipawns per unit whose first follower is its king onto
     /// a square the enemy attacks ([`king_traps`]): it cannot lead without exposing the king.
     pub king_trap: i32,
+    /// The share, in per cent, of [`capture_gain`] (what the side to move wins by its best
+    /// capture, judged from attack sets) added to its score: where the quiescence search does
+    /// not resolve captures (Tatarstan chess), the evaluation sees what stands en prise.
+    pub capture_gain: i32,
+    /// Centipawns per step the weaker side's king stands from the centre, and half that per
+    /// step the kings are closer than 14 apart, for the side ahead by at least a rook
+    /// ([`mop_up`]): so that a won ending (a king and rook against a king) is driven to mate
+    /// before the fifty-move rule, which no fixed-depth search sees from far.
+    pub mop_up: i32,
 }
 
 impl Weights {
@@ -158,17 +168,22 @@ impl Weights {
         king_follower: 0,
         phase_share: 50,
         king_trap: 0,
+        capture_gain: 0,
+        mop_up: 0,
     };
 
     /// The defaults of `variant`, each found by `grolman match` (fixed nodes a turn,
     /// crates/grolman-engine/README.md): in Grolman chess `king_trap=20` (+56 ± 46 over 200
     /// games at 10,000 nodes; `king_follower=20`, which charges every unit the king would
     /// follow, lost -47 ± 47 there); in Tatarstan chess `king_follower=20` (+36 ± 31 over 320
-    /// games at 10,000 nodes).
+    /// games at 10,000 nodes), and `capture_gain=80,mop_up=10`, which mate a lone king where
+    /// the fixed-depth search drew by the fifty-move rule (+120 ± 47 over 60 such endings).
     pub const fn of(variant: Variant) -> Weights {
         match variant {
             Variant::Tatarstan => Weights {
                 king_follower: 20,
+                capture_gain: 80,
+                mop_up: 10,
                 ..Weights::BASELINE
             },
             Variant::Grolman => Weights {
@@ -180,12 +195,14 @@ impl Weights {
     }
 
     /// The names [`Weights::set`] takes, as `grolman match` lists them.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 7] = [
         "king_attack",
         "king_shield",
         "king_follower",
         "phase_share",
         "king_trap",
+        "capture_gain",
+        "mop_up",
     ];
 
     /// Sets the weight called `name`; `Err` names the weights there are.
@@ -196,6 +213,8 @@ impl Weights {
             "king_follower" => &mut self.king_follower,
             "phase_share" => &mut self.phase_share,
             "king_trap" => &mut self.king_trap,
+            "capture_gain" => &mut self.capture_gain,
+            "mop_up" => &mut self.mop_up,
             _ => {
                 return Err(format!(
                     "unknown weight {name:?} (weights: {})",
@@ -277,6 +296,68 @@ fn chain_charges(board: &Board, w: &Weights, occ: Bitboard) -> i32 {
     charge
 }
 
+/// What the side to move wins by its best capture, seen from attack sets alone: an enemy unit
+/// (not the king) that it attacks and that no enemy unit defends is worth its value; a defended
+/// one attacked by a weaker unit, the difference. Chains and transformations are not played, so
+/// this is an estimate: the quiescence search's job where that search is too dear to run.
+pub fn capture_gain(board: &Board, us: Color, occ: Bitboard) -> i32 {
+    let them = us.other();
+    // The squares our units of each kind attack, and the squares theirs defend.
+    let mut ours = [Bitboard::EMPTY; 6];
+    for (sq, piece) in board.pieces().filter(|(_, p)| p.color == us) {
+        ours[piece.role.index()] |= attacks(piece, sq, occ);
+    }
+    let mut defended = Bitboard::EMPTY;
+    for (sq, piece) in board.pieces().filter(|(_, p)| p.color == them) {
+        defended |= attacks(piece, sq, occ);
+    }
+    let attacked = ours.iter().fold(Bitboard::EMPTY, |all, &a| all | a);
+    let targets = board.by_color(them) & !board.by_role(Role::King) & attacked;
+    let mut best = 0;
+    for sq in targets {
+        let victim = board.role_at(sq).map_or(0, |r| VALUES[r.index()]);
+        let gain = if defended.contains(sq) {
+            // The weakest attacker that is not the king (a king may not take a defended unit).
+            Role::ALL[..5]
+                .iter()
+                .find(|r| ours[r.index()].contains(sq))
+                .map_or(0, |r| victim - VALUES[r.index()])
+        } else {
+            victim
+        };
+        best = best.max(gain);
+    }
+    best
+}
+
+/// The mop-up of a won ending, for White minus Black: when one side's material (`material`,
+/// White's minus Black's) is ahead by a rook or more and the other side has no pawn left to
+/// promote, the weaker king's distance from the centre (0 to 6 steps, by files plus ranks) and
+/// the kings' nearness (14 minus their distance by files plus ranks) count for the stronger
+/// side, `weight` per step and half that.
+fn mop_up(board: &Board, material: i32, weight: i32) -> i32 {
+    let strong = match material {
+        m if m >= VALUES[Role::Rook.index()] => Color::White,
+        m if m <= -VALUES[Role::Rook.index()] => Color::Black,
+        _ => return 0,
+    };
+    let weak = strong.other();
+    let (Some(strong_king), Some(weak_king)) = (board.king_of(strong), board.king_of(weak)) else {
+        return 0;
+    };
+    if board.by_piece(Piece::new(weak, Role::Pawn)).any() {
+        return 0;
+    }
+    let (f, r) = (i32::from(weak_king.file()), i32::from(weak_king.rank()));
+    let from_centre = (2 * f - 7).abs() / 2 + (2 * r - 7).abs() / 2;
+    let apart = (f - i32::from(strong_king.file())).abs() + (r - i32::from(strong_king.rank())).abs();
+    let bonus = weight * from_centre + weight * (14 - apart) / 2;
+    match strong {
+        Color::White => bonus,
+        Color::Black => -bonus,
+    }
+}
+
 /// Material and placement ([`PLACE`]) and mobility, White's minus Black's: each piece but the
 /// king also counts the squares it attacks that its own side does not hold. Kind by kind over
 /// the sets, not unit by unit, so that no unit's kind is looked up.
@@ -321,6 +402,9 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
     let board = pos.board();
     let occ = board.occupied();
     let mut score = material_and_placement(board, occ);
+    if w.mop_up != 0 {
+        score += mop_up(board, material(board), w.mop_up);
+    }
     if variant == Variant::Tatarstan {
         // The material's share that the next phase would leave, with the same rounding as
         // `(m * (100 - share) + m' * share) / 100` had the material been apart.
@@ -333,9 +417,14 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
         score -= chain_charges(board, w, occ);
     }
     let tempo = 10;
+    let gain = if w.capture_gain != 0 {
+        w.capture_gain * capture_gain(board, pos.turn(), occ) / 100
+    } else {
+        0
+    };
     match pos.turn() {
-        Color::White => score + tempo,
-        Color::Black => -score + tempo,
+        Color::White => score + tempo + gain,
+        Color::Black => -score + tempo + gain,
     }
 }
 
@@ -460,6 +549,40 @@ mod tests {
             score(attacked, Variant::Orthodox, &w),
             score(attacked, Variant::Orthodox, &Weights::BASELINE) - 225
         );
+    }
+
+    fn gain(fen: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        capture_gain(pos.board(), pos.turn(), pos.board().occupied())
+    }
+
+    #[test]
+    fn the_capture_gain_is_the_best_undefended_victim_or_a_defended_one_taken_by_a_weaker_unit() {
+        // The rook on a1 attacks the rook on a8, which nothing defends.
+        assert_eq!(gain("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 500);
+        // With the rook on b8 defending it, rook for rook wins nothing.
+        assert_eq!(gain("rr2k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 0);
+        // A knight on c7 attacking the defended queen on a8 wins the difference; the rook's
+        // undefended victim is worth less.
+        assert_eq!(gain("qr5k/2N5/8/8/8/8/4K3/1R5n w - - 0 1"), 950 - 310);
+        // The king takes an undefended unit, never a defended one; the king itself is no victim.
+        assert_eq!(gain("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1"), 310);
+        assert_eq!(gain("4k3/8/8/8/8/2n5/3n4/4K3 w - - 0 1"), 310);
+        assert_eq!(gain("4k3/8/8/8/8/1n6/3n4/4K3 w - - 0 1"), 0);
+        assert_eq!(gain("4k3/8/8/8/8/8/8/R3K3 b - - 0 1"), 0);
+    }
+
+    #[test]
+    fn the_side_to_move_gets_the_capture_gain_weight_share_of_its_best_capture() {
+        let fen = "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let mut w = Weights::BASELINE;
+        w.set("capture_gain", 50).unwrap();
+        for variant in Variant::ALL {
+            assert_eq!(
+                score(fen, variant, &w),
+                score(fen, variant, &Weights::BASELINE) + 250
+            );
+        }
     }
 
     #[test]
