@@ -61,7 +61,8 @@ const FAST: [Level; 5] = [
 /// depth after half its time), so each is at least the one below and stronger wherever its
 /// depth fits. Natively depth 5 takes 1-8 s from the openings (two to three times depth 4), but
 /// more than 15 minutes at load 20 after 1.e4, where level 5 then plays level 4's depth.
-/// `grolman match` measured the steps by depth (engine README).
+/// `grolman match` measured the steps by depth (README): depth 5 over depth 4 is not shown
+/// (+0 ± 115 over 30 games with the evaluation's mop-up, -7 ± 67 over 49 without).
 const TATARSTAN: [Level; 5] = [
     Level {
         number: 1,
