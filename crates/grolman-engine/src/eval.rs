@@ -124,12 +124,6 @@ pub fn predicted_phase(board: &Board) -> Board {
     board
 }
 
-/// True when neither side can mate: kings alone, or one minor piece in all (docs/rules.md 1.10).
-pub fn dead_material(board: &Board) -> bool {
-    let units = board.occupied().count();
-    units == 2 || (units == 3 && (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).count() == 1)
-}
-
 /// The weights of the evaluation's terms that the match runner tunes. Zero turns a term off;
 /// [`Weights::BASELINE`] is the evaluation before the variant-aware terms, [`Weights::of`] the
 /// defaults of each variant.

@@ -352,7 +352,7 @@ impl Engine {
             return 0;
         }
         if ply > 0 {
-            if pos.halfmoves() >= 100 || eval::dead_material(pos.board()) || self.path.contains(&key) {
+            if pos.halfmoves() >= 100 || grolman::dead_material(pos) || self.path.contains(&key) {
                 return 0;
             }
             alpha = alpha.max(-MATE + ply as i32);

@@ -459,10 +459,11 @@ fn outcome(pos: &Position, rules: Rules, keys: &[u64]) -> Option<Outcome> {
     None
 }
 
-/// King against king, or king and one bishop or one knight against a lone king. A side
-/// without a king (a problem's `NoWk` / `NoBk`) is none of these, whatever it has: 1.10 names
-/// kings, so its material is never dead by the rule's letter.
-fn dead_material(pos: &Position) -> bool {
+/// Dead material (docs/rules.md 1.10): king against king, or king and one bishop or one knight
+/// against a lone king. A side without a king (a problem's `NoWk` / `NoBk`) is none of these,
+/// whatever it has: 1.10 names kings, so its material is never dead by the rule's letter. The
+/// game's outcome and the engine's search both ask this one test.
+pub fn dead_material(pos: &Position) -> bool {
     let board = pos.board();
     if board.by_role(Role::King).count() != 2 {
         return false;

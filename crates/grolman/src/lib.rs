@@ -47,7 +47,7 @@ pub use chain::first_followers;
 pub use checks::{Behind, CheckFilter};
 pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
-pub use game::{Game, GameError, Outcome, Status};
+pub use game::{dead_material, Game, GameError, Outcome, Status};
 pub use king_followed::king_followed;
 pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]
