@@ -213,14 +213,6 @@ mod tests {
     fn the_near_a_move_leaves_is_worked_out_without_playing_it() {
         let rules: Rules = Variant::Orthodox.into();
         let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
-        let roles = [
-            Role::Pawn,
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ];
         let mut checked = 0;
         // En passant: the black pawn d4 takes e3.
         let mut positions = vec![Position::from_fen("8/8/8/k7/3pP3/8/8/4K2R b - e3 0 1").unwrap()];
@@ -230,7 +222,7 @@ mod tests {
             rng.put(&mut board, Piece::new(Color::Black, Role::King));
             for i in 0..10 {
                 let color = if i % 2 == 0 { Color::White } else { Color::Black };
-                let role = roles[rng.below(6) as usize];
+                let role = rng.role();
                 rng.put(&mut board, Piece::new(color, role));
             }
             if let Some(pos) = position_of(board, Color::Black) {
