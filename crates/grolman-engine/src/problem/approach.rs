@@ -260,7 +260,7 @@ mod tests {
             let approach = Approach::of(&pos).expect("no castling");
             for_each_turn(&pos, rules, false, &mut |v| {
                 let kept = approach.may_follow(pos.board(), &v.lead);
-                if mate_reachable(v.after, rules, Color::Black, 1, 1) {
+                if mate_reachable(v.after, rules, Color::Black, 1, 1, &mut None) {
                     assert!(kept, "{} {:?}", pos.fen(), v.lead);
                     allowed += 1;
                 } else if !kept {

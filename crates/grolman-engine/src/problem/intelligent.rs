@@ -48,13 +48,16 @@ pub(super) fn castles(pos: &Position, color: Color) -> u32 {
 }
 
 /// Whether `mated` may still be mated by the other side when `mated` has `mated_turns` turns
-/// left and the mating side `mating_turns`. `false` is a proof that no mate is reachable.
+/// left and the mating side `mating_turns`. `false` is a proof that no mate is reachable. The
+/// mated king's square `hint` is tried first, and the square found is left in it
+/// ([`Sides::reachable`]).
 pub fn mate_reachable(
     pos: &Position,
     rules: Rules,
     mated: Color,
     mated_turns: u32,
     mating_turns: u32,
+    hint: &mut Option<Square>,
 ) -> bool {
     let board = pos.board();
     let Some(king) = board.king_of(mated) else {
@@ -86,7 +89,7 @@ pub fn mate_reachable(
         mating: units,
         mating_castles: castles(pos, mating) != 0,
     };
-    sides.reachable(reach, mated_budget, mating_turns)
+    sides.reachable(reach, mated_budget, mating_turns, hint)
 }
 
 /// Where the units of `mated` other than its king on `king` can arrive in one move, in two
@@ -607,7 +610,14 @@ mod tests {
 
     fn reachable(variant: Variant, fen: &str, mated_turns: u32, mating_turns: u32) -> bool {
         let pos = Position::from_fen(fen).unwrap();
-        mate_reachable(&pos, variant.into(), Color::Black, mated_turns, mating_turns)
+        mate_reachable(
+            &pos,
+            variant.into(),
+            Color::Black,
+            mated_turns,
+            mating_turns,
+            &mut None,
+        )
     }
 
     #[test]

@@ -27,7 +27,8 @@ impl Bound {
         }
     }
 
-    /// [`mate_reachable`], looked up when it was worked out for the same [`Near`].
+    /// [`mate_reachable`] (with its `hint`), looked up when it was worked out for the same
+    /// [`Near`].
     pub fn reachable(
         &mut self,
         pos: &Position,
@@ -35,13 +36,14 @@ impl Bound {
         mated: Color,
         mated_turns: u32,
         mating_turns: u32,
+        hint: &mut Option<Square>,
     ) -> bool {
         let near = match mated_turns {
             0 => Near::of(pos, rules, mated, mating_turns),
             _ => None,
         };
         let Some(near) = near else {
-            return mate_reachable(pos, rules, mated, mated_turns, mating_turns);
+            return mate_reachable(pos, rules, mated, mated_turns, mating_turns, hint);
         };
         self.verdict(near)
     }
@@ -54,9 +56,12 @@ impl Bound {
                 return *verdict;
             }
         }
-        let verdict = near
-            .sides()
-            .reachable((Bitboard::EMPTY, Bitboard::EMPTY), 0, near.mating_turns);
+        let verdict = near.sides().reachable(
+            (Bitboard::EMPTY, Bitboard::EMPTY),
+            0,
+            near.mating_turns,
+            &mut None,
+        );
         *slot = Some((near, verdict));
         verdict
     }
@@ -68,7 +73,7 @@ impl Bound {
     /// the position after it as it is now). `None` when not known (`mated` may castle).
     pub fn after_move_away(&mut self, pos: &Position, rules: Rules, mated: Color) -> Option<bool> {
         Near::of(pos, rules, mated, 1)?;
-        Some(self.reachable(pos, rules, mated, 0, 1))
+        Some(self.reachable(pos, rules, mated, 0, 1, &mut None))
     }
 
     /// For `mated`, to move in orthodox chess with one turn left before the other side's last:
@@ -80,7 +85,7 @@ impl Bound {
             return None;
         }
         let near = Near::of(pos, rules, mated, 1)?;
-        let away = self.reachable(pos, rules, mated, 0, 1);
+        let away = self.reachable(pos, rules, mated, 0, 1, &mut None);
         Some(LastMove { near, away })
     }
 
@@ -275,10 +280,13 @@ mod tests {
                 for_each_turn(&pos, rules, false, &mut |v| {
                     for mating_turns in [1, 2] {
                         let near = Near::of(v.after, rules, Color::Black, mating_turns).unwrap();
-                        let verdict =
-                            near.sides()
-                                .reachable((Bitboard::EMPTY, Bitboard::EMPTY), 0, mating_turns);
-                        let bound = mate_reachable(v.after, rules, Color::Black, 0, mating_turns);
+                        let verdict = near.sides().reachable(
+                            (Bitboard::EMPTY, Bitboard::EMPTY),
+                            0,
+                            mating_turns,
+                            &mut None,
+                        );
+                        let bound = mate_reachable(v.after, rules, Color::Black, 0, mating_turns, &mut None);
                         assert_eq!(verdict, bound, "{variant:?} {} {mating_turns}", v.after.fen());
                         if bound {
                             mates += 1;

@@ -20,12 +20,16 @@ pub(super) struct Sides {
 
 impl Sides {
     /// [`mate_reachable`] with the mated side's `mated_budget` turns (castling counted) and
-    /// `reach`, where its units other than the king arrive in one move and in two.
+    /// `reach`, where its units other than the king arrive in one move and in two. The square
+    /// `hint` is tried first and the square found is left in it: the verdict is the same, but
+    /// a square that allowed a mate in a position like this one (the last one asked with as
+    /// many turns, a move or two away) saves trying the many that do not.
     pub(super) fn reachable(
         &self,
         reach: (Bitboard, Bitboard),
         mated_budget: u32,
         mating_turns: u32,
+        hint: &mut Option<Square>,
     ) -> bool {
         let model = self.model;
         let mating = self.mated.other();
@@ -81,16 +85,88 @@ impl Sides {
             mating_budget,
             exact_single_moves: !self.mating_castles,
         };
+        if let Some(h) = *hint {
+            if mate.possible_on(h, chebyshev(king, h)) {
+                return true;
+            }
+        }
         let reach = mate.mated_budget.min(7) as u8;
         let (kf, kr) = (king.file(), king.rank());
         for rank in kr.saturating_sub(reach)..=(kr + reach).min(7) {
             for file in kf.saturating_sub(reach)..=(kf + reach).min(7) {
                 let target = Square::from_coords(file, rank);
-                if mate.possible_on(target, chebyshev(king, target)) {
+                if Some(target) != *hint && mate.possible_on(target, chebyshev(king, target)) {
+                    *hint = Some(target);
                     return true;
                 }
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use grolman::random::{position_of, Xorshift};
+    use grolman::{for_each_turn, Board, Piece, Rules, Variant};
+
+    use super::*;
+    use crate::problem::intelligent::mate_reachable;
+
+    /// A hint changes which square is tried first, never the verdict: on random positions
+    /// and those after each of their turns, in all three rule sets and with zero to two turns
+    /// to the mated side, the bound with any square as hint (the king's, one of the board's,
+    /// the one a sibling left) says what it says without one, and a square it leaves allows
+    /// the mate when tried alone.
+    #[test]
+    fn a_hint_never_changes_the_bounds_verdict() {
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+        let (mut mates, mut none) = (0, 0);
+        for variant in [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan] {
+            let rules: Rules = variant.into();
+            let mut positions = 0;
+            while positions < 40 {
+                let mut board = Board::default();
+                rng.put(&mut board, Piece::new(Color::White, Role::King));
+                rng.put(&mut board, Piece::new(Color::Black, Role::King));
+                for i in 0..3 + rng.below(8) {
+                    let color = if i % 3 == 0 { Color::Black } else { Color::White };
+                    let role = rng.role();
+                    rng.put(&mut board, Piece::new(color, role));
+                }
+                let Some(pos) = position_of(board, Color::Black) else {
+                    continue;
+                };
+                positions += 1;
+                let mut sibling = None;
+                for_each_turn(&pos, rules, false, &mut |v| {
+                    let king = v.after.board().king_of(Color::Black);
+                    let any = Some(Square::new(rng.below(64) as u8));
+                    for (mated_turns, mating_turns) in [(0, 1), (1, 1), (1, 2), (2, 2)] {
+                        let bound = |hint: &mut Option<Square>| {
+                            mate_reachable(v.after, rules, Color::Black, mated_turns, mating_turns, hint)
+                        };
+                        let verdict = bound(&mut None);
+                        for hint in [king, any, sibling] {
+                            let mut h = hint;
+                            assert_eq!(bound(&mut h), verdict, "{variant:?} {} {hint:?}", v.after.fen());
+                            if h != hint {
+                                let mut alone = h;
+                                assert!(verdict && bound(&mut alone) && alone == h);
+                            }
+                        }
+                        bound(&mut sibling);
+                        if verdict {
+                            mates += 1;
+                        } else {
+                            none += 1;
+                        }
+                    }
+                    false
+                });
+            }
+        }
+        // Both verdicts must be seen.
+        assert!(mates > 500 && none > 500, "{mates} {none}");
     }
 }

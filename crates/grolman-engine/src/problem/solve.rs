@@ -116,6 +116,7 @@ pub fn solve_twin_with(
         rules: twin.variant.into(),
         table: Table::new(TABLE_BITS),
         bound: Bound::new(),
+        hints: [None; HINTS],
         nodes: 0,
         keep_going,
         searching: Searching::default(),
@@ -146,6 +147,9 @@ pub fn solve_twin_with(
     Ok(report)
 }
 
+/// The bound's hints kept, by turns left to both sides.
+const HINTS: usize = 16;
+
 /// The table holds `2 << TABLE_BITS` verdicts (8 MB).
 const TABLE_BITS: u32 = 18;
 
@@ -174,6 +178,9 @@ pub(super) struct Solver<'a> {
     pub(super) rules: Rules,
     table: Table,
     bound: Bound,
+    /// Per number of turns left to both sides: where the bound last found a mate possible,
+    /// tried first at the next node with as many turns (siblings differ by a move or two).
+    hints: [Option<grolman::Square>; HINTS],
     nodes: u64,
     keep_going: &'a mut dyn FnMut(&Searching) -> bool,
     /// The first move being tried, told to `keep_going`.
@@ -231,10 +238,11 @@ impl Solver<'_> {
     /// Whether `mated` can still be mated with the turns left to each side; always yes when
     /// solving exhaustively.
     fn may_mate(&mut self, pos: &Position, mated: Color, mated_turns: u32, mating_turns: u32) -> bool {
+        let hint = &mut self.hints[((mated_turns + mating_turns) as usize).min(HINTS - 1)];
         !self.pruned
             || self
                 .bound
-                .reachable(pos, self.rules, mated, mated_turns, mating_turns)
+                .reachable(pos, self.rules, mated, mated_turns, mating_turns, hint)
     }
 
     /// The attacker (to move) wins within `n` of its turns.
