@@ -1,10 +1,15 @@
 // wasm in Chromium against native, in CPU time: search nodes/s, perft nodes/s and the turn query
 // per variant, on the cases of `grolman bench` and `grolman bench-search` (`grolman bench-case
 // list` names them). Prints a table; asserts nothing.
-// Usage: node scripts/speed.mjs [--rounds N] [--only search|perft|turns] [--base DIR]
+// Usage: node scripts/speed.mjs [--rounds N] [--only search|perft|turns] [--variant V]
+//                               [--deeper N] [--base DIR]...
 //        (after `make build`; DIR: another build of the engine package under this checkout,
 //        e.g. pkg/engine-base/ copied from another checkout's pkg/engine/, timed in the same page
-//        and rounds for a before/after of its search and perft)
+//        and rounds for a before/after of its search and perft; several --base each get theirs;
+//        --deeper N: every search and perft case N plies deeper, on both sides)
+//
+// Why --deeper: the search cases take 0.03-0.4 s natively, and a round's ratio of so short a
+// run wavers by 10-20 % on this machine; a ply more takes 3-6 times as long and wavers less.
 //
 // Why CPU time: on this shared two-core machine a wall clock measures the other processes as
 // much as ours (the same perft read 30 % and 250 % of native minutes apart). Natively
@@ -45,21 +50,24 @@ function nativeCase(bin, args) {
 }
 
 /** A page of this checkout with both packages loaded, and a reader of its main thread's CPU time. */
-async function wasmPage(browser, base, baseDir) {
+async function wasmPage(browser, base, baseDirs) {
   const page = await browser.newPage();
   await page.goto(`${base}index.html`);
   await page.waitForSelector("body[data-ready]");
-  await page.evaluate(async (baseDir) => {
+  await page.evaluate(async (baseDirs) => {
     const engine = await import("/pkg/engine/grolman_engine.js");
     await engine.default();
-    const before = baseDir ? await import(`/${baseDir}/grolman_engine.js`) : null;
-    await before?.default();
+    const bases = {};
+    for (const [i, dir] of baseDirs.entries()) {
+      bases[`base${i}`] = await import(`/${dir}/grolman_engine.js`);
+      await bases[`base${i}`].default();
+    }
     // The board's package (built for size) and the worker's (built for speed) both answer the
     // turn query. The page's own copy is inside its bundle: this module is the script's.
     const page = await import("/pkg/grolman.js");
     await page.default();
-    window.speed = { engine, page, before };
-  }, baseDir);
+    window.speed = { engine, page, ...bases };
+  }, baseDirs);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
   const threadSeconds = async () =>
@@ -118,20 +126,24 @@ const load = () => loadavg()[0].toFixed(1);
  * Runs the cases on both sides in turn and prints the table. `browser`/`base`: a served
  * Chromium (scripts/served-chromium.mjs) over this checkout.
  */
-export async function speed({ browser, base, rounds = 3, only = null, baseDir = null }) {
+export async function speed({ browser, base, rounds = 3, only = null, variant = null, deeper = 0, baseDirs = [] }) {
   const bin = nativeBinary();
   const listed = spawnSync(bin, ["bench-case", "list"], { encoding: "utf8" }).stdout.trim().split("\n");
   const cases = listed
     .map((line) => {
-      const [kind, variant, depth, name, ...fen] = line.split(" ");
-      return { kind, variant, depth: Number(depth), name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [], before: [], cold: null };
+      const [kind, v, depth, name, ...fen] = line.split(" ");
+      const plies = kind === "turns" ? 0 : deeper;
+      return { kind, variant: v, depth: Number(depth) + plies, name, fen: fen.join(" "), native: [], wasm: [], page: [], ratios: [],
+               bases: baseDirs.map(() => []), cold: null };
     })
-    .filter((c) => !only || c.kind === only);
-  const page = await wasmPage(browser, base, baseDir);
-  const compared = (c) => baseDir && c.kind !== "turns";
+    .filter((c) => (!only || c.kind === only) && (!variant || c.variant === variant));
+  if (cases.length === 0) throw new Error(`no case of kind ${only ?? "any"} in variant ${variant ?? "any"}`);
+  const page = await wasmPage(browser, base, baseDirs);
+  // The other builds' package names in the page, for the cases they are timed on.
+  const others = (c) => (c.kind === "turns" ? [] : baseDirs.map((_, i) => `base${i}`));
   for (const c of cases) {
     if (c.kind !== "turns") c.cold = (await wasmCase(page, c)).seconds;
-    if (compared(c)) await wasmCase(page, c, "before");
+    for (const pkg of others(c)) await wasmCase(page, c, pkg);
   }
   const loads = [load()];
   let cpu = true;
@@ -139,19 +151,16 @@ export async function speed({ browser, base, rounds = 3, only = null, baseDir = 
     for (const c of cases) {
       const args = [c.kind, c.variant, String(c.depth), c.fen];
       // Which side goes first alternates, so that neither always meets a warmer or busier machine.
-      let native, wasm, before;
-      if (round % 2 === 0) {
-        native = nativeCase(bin, args);
-        wasm = await wasmCase(page, c);
-        if (compared(c)) before = await wasmCase(page, c, "before");
-      } else {
-        if (compared(c)) before = await wasmCase(page, c, "before");
-        wasm = await wasmCase(page, c);
-        native = nativeCase(bin, args);
-      }
-      if (before) {
-        if (before.count !== wasm.count) throw new Error(`${args.join(" ")}: ${baseDir} counts ${before.count}, this build ${wasm.count}`);
-        c.before.push(native.seconds / before.seconds);
+      const wasmSides = ["engine", ...others(c)];
+      const timedWasm = {};
+      let native = round % 2 === 0 ? nativeCase(bin, args) : null;
+      for (const pkg of round % 2 === 0 ? wasmSides : [...wasmSides].reverse()) timedWasm[pkg] = await wasmCase(page, c, pkg);
+      native ??= nativeCase(bin, args);
+      const wasm = timedWasm.engine;
+      for (const [i, pkg] of others(c).entries()) {
+        const other = timedWasm[pkg];
+        if (other.count !== wasm.count) throw new Error(`${args.join(" ")}: ${baseDirs[i]} counts ${other.count}, this build ${wasm.count}`);
+        c.bases[i].push(native.seconds / other.seconds);
       }
       cpu &&= native.cpu;
       if (native.count !== wasm.count) throw new Error(`${args.join(" ")}: native counts ${native.count}, wasm ${wasm.count}`);
@@ -176,11 +185,11 @@ export async function speed({ browser, base, rounds = 3, only = null, baseDir = 
     let line = `  ${what} ${String(c.count).padStart(10)} ${show(n).padStart(13)} ${show(w).padStart(13)} ${(median(c.ratios) * 100).toFixed(0).padStart(6)} % (${range})`;
     if (c.kind === "turns") line += `   page's package ${fmtMs(median(c.page))}`;
     else line += `   cold ${(median(c.native) / c.cold * 100).toFixed(0)} %`;
-    if (c.before.length) line += `   ${baseDir}: ${(median(c.before) * 100).toFixed(0)} %`;
+    for (const [i, dir] of baseDirs.entries()) if (c.bases[i].length) line += `   ${dir}: ${(median(c.bases[i]) * 100).toFixed(0)} %`;
     console.log(line);
   }
   console.log("  (search and perft: the rounds after a warm-up run of each case, V8's optimised code; \"cold\": that first run");
-  if (baseDir) console.log(`  (${baseDir}: that build's wasm/native, timed in the same rounds, in turn with this one)`);
+  if (baseDirs.length) console.log(`  (${baseDirs.join(", ")}: that build's wasm/native, timed in the same rounds, in turn with this one)`);
   console.log("  (turns: one whole-position query, natively the turns with notation and events, in wasm turns() as JavaScript");
   console.log("  objects; wasm is the engine worker's package, built for speed; \"page's package\": the board's, built for size)");
 }
@@ -189,10 +198,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = (flag) => process.argv.indexOf(flag);
   const rounds = at("--rounds") > 0 ? Number(process.argv[at("--rounds") + 1]) : 3;
   const only = at("--only") > 0 ? process.argv[at("--only") + 1] : null;
-  const baseDir = at("--base") > 0 ? process.argv[at("--base") + 1].replace(/^\/+|\/+$/g, "") : null;
+  const variant = at("--variant") > 0 ? process.argv[at("--variant") + 1] : null;
+  const deeper = at("--deeper") > 0 ? Number(process.argv[at("--deeper") + 1]) : 0;
+  const baseDirs = process.argv.flatMap((a, i) => (a === "--base" ? [process.argv[i + 1].replace(/^\/+|\/+$/g, "")] : []));
   const { base, browser, stop } = await servedChromium(root);
   try {
-    await speed({ browser, base, rounds, only, baseDir });
+    await speed({ browser, base, rounds, only, variant, deeper, baseDirs });
   } finally {
     await stop();
   }
