@@ -20,16 +20,19 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use grolman::{notation, Lead, Position, Rules, Turn};
+use grolman::{notation, CheckFilter, Lead, Position, Rules, Turn};
 
 use crate::eval;
 use crate::order::{lead_code, MoveOrder, Stages};
 use crate::tt::{Bound, Entry, Table};
 use crate::turns::{self, Child, Children};
 
+mod evals;
 mod lines;
 mod quiescence;
 mod selective;
+
+use evals::Evaluations;
 
 /// The score of mate on the board; mate in `p` plies scores `MATE - p`.
 pub const MATE: i32 = 30_000;
@@ -174,6 +177,7 @@ pub struct Engine {
     /// at this depth, when [`Engine::search_lines`] asks for more than one.
     excluded: Vec<u64>,
     weights: eval::Weights,
+    evals: Evaluations,
 }
 
 impl Engine {
@@ -205,6 +209,7 @@ impl Engine {
             root_score: 0,
             excluded: Vec::new(),
             weights: eval::Weights::of(rules.variant),
+            evals: Evaluations::new(),
         }
     }
 
@@ -221,10 +226,14 @@ impl Engine {
     /// The evaluation's weights (the match runner tries others than the defaults).
     pub fn set_weights(&mut self, weights: eval::Weights) {
         self.weights = weights;
+        self.evals.clear();
     }
 
-    fn evaluate(&self, pos: &Position) -> i32 {
-        eval::evaluate_with(pos, self.rules.variant, &self.weights)
+    /// The static evaluation of `pos`, whose key is `key` ([`Evaluations`]).
+    fn evaluate(&mut self, pos: &Position, key: u64) -> i32 {
+        let (variant, weights) = (self.rules.variant, &self.weights);
+        self.evals
+            .get_or(key, || eval::evaluate_with(pos, variant, weights))
     }
 
     /// Keys of the game's earlier positions, so that the search sees repetitions.
@@ -362,7 +371,7 @@ impl Engine {
             }
         }
         if ply >= MAX_PLY - 2 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, key);
         }
         let in_check = pos.is_check();
         let depth = if in_check && ply < 2 * depth as usize + 8 {
@@ -397,7 +406,7 @@ impl Engine {
         let cut = beta - alpha == 1 && !in_check;
         let node = selective::Node {
             cut,
-            stand: if cut { self.evaluate(pos) } else { 0 },
+            stand: if cut { self.evaluate(pos, key) } else { 0 },
         };
         if let Some(score) = self.cuts_early(pos, key, depth, beta, ply, &node, &margins) {
             return score;
@@ -410,6 +419,9 @@ impl Engine {
         let mut best = -INF;
         let mut best_move = (0, 0);
         let mut searched = 0;
+        // Tells a pruned leading move that cannot check from one that may, before it is
+        // played; made at the node's first pruned move.
+        let mut checks: Option<Option<CheckFilter>> = None;
         self.path.push(key);
         'leads: while let Some(lead) = self
             .order
@@ -418,10 +430,15 @@ impl Engine {
             let quiet = !lead.is_capture() && lead.promotion.is_none();
             let pruned =
                 quiet && node.prunes_quiet(&margins, self.rules.variant, depth, searched, alpha, best);
-            if pruned && !margins.checks_kept {
+            if pruned && (!margins.checks_kept || !selective::may_check(pos, self.rules, lead, &mut checks)) {
                 continue;
             }
-            turns::children_of(pos, key, self.rules, &[lead], &mut kids);
+            if pruned {
+                // Only its checking turns are searched: the others are not even copied.
+                turns::checking_children_of(pos, key, self.rules, &[lead], &mut kids);
+            } else {
+                turns::children_of(pos, key, self.rules, &[lead], &mut kids);
+            }
             // The table's turn first among its leading move's.
             let first = match table {
                 Some((code, child)) if code == lead_code(lead) => (0..kids.groups.len())

@@ -3,7 +3,9 @@
 //! by the side not moving (docs/rules.md 3.5); turns that differ only in those choices form one group,
 //! the mover picks a group and the opponent picks the member.
 
-use grolman::{for_each_turn_of, Color, Lead, OwnerPromotion, Position, Rules, Step};
+use grolman::{
+    for_each_checking_turn_of, for_each_turn_of, Color, Lead, OwnerPromotion, Position, Rules, Step,
+};
 
 /// One legal turn.
 #[derive(Clone)]
@@ -79,6 +81,21 @@ pub fn children_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lea
 /// `key`), grouped as [`children`] does. `out` keeps its buffers, so a search that reuses one per
 /// ply allocates nothing once they have grown.
 pub fn children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Children) {
+    fill(pos, key, rules, leads, out, false);
+}
+
+/// [`children_of`] for the turns that give check only, where no turn holds a promotion that the
+/// other side chooses (not Tatarstan chess): a search that prunes a leading move still looks at
+/// its checking turns. The others are dropped before their position is copied or keyed.
+pub fn checking_children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Children) {
+    debug_assert!(
+        !rules.variant.transforms(),
+        "owner promotions are Tatarstan chess's"
+    );
+    fill(pos, key, rules, leads, out, true);
+}
+
+fn fill(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Children, checks_only: bool) {
     out.groups.clear();
     out.tags.clear();
     if let ([lead], false) = (leads, rules.variant.has_chain()) {
@@ -97,7 +114,7 @@ pub fn children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: 
             }),
         }
         let child = &mut out.turns[0];
-        if grolman::play_chainless(&mut child.after, *lead) {
+        if grolman::play_chainless(&mut child.after, *lead) && (!checks_only || child.after.is_check()) {
             child.key = child.after.key_from(pos, key);
             out.groups.push((0, 1));
         }
@@ -110,7 +127,12 @@ pub fn children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: 
     let mut last_steps = None;
     let mut run = 0u32;
     let mut chosen = false;
-    for_each_turn_of(pos, rules, leads, &mut |v| {
+    let each = if checks_only {
+        for_each_checking_turn_of
+    } else {
+        for_each_turn_of
+    };
+    each(pos, rules, leads, &mut |v| {
         let sig = if v.owner_promotions.is_empty() {
             last_steps = None;
             run += 1;
@@ -163,5 +185,72 @@ pub fn children_of(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: 
             out.groups.push((start, out.turns.len() - start));
         }
         i = j;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grolman::random::Xorshift;
+    use grolman::Variant;
+
+    /// The keys of the turns of each leading move of `pos` that `fill` gives.
+    fn keys_by_lead(pos: &Position, rules: Rules, checks_only: bool) -> Vec<Vec<u64>> {
+        let mut leads = Vec::new();
+        grolman::leads(pos, rules, &mut leads);
+        let mut out = Children::default();
+        leads
+            .iter()
+            .map(|&lead| {
+                if checks_only {
+                    checking_children_of(pos, pos.key(), rules, &[lead], &mut out);
+                } else {
+                    children_of(pos, pos.key(), rules, &[lead], &mut out);
+                }
+                (0..out.groups.len())
+                    .flat_map(|g| out.members(g).iter().map(|m| m.key))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn checking_children_are_the_children_that_give_check_in_their_order() {
+        let mut rng = Xorshift(0x0c4e_c750_f1ea_d5c4);
+        for variant in [Variant::Orthodox, Variant::Grolman] {
+            let rules: Rules = variant.into();
+            let mut checks = 0;
+            for fen in [
+                grolman::START_FEN,
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            ] {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..80 {
+                    let all = children(&pos, rules);
+                    if all.is_empty() {
+                        break;
+                    }
+                    let checking: Vec<Vec<u64>> = keys_by_lead(&pos, rules, false)
+                        .into_iter()
+                        .map(|keys| {
+                            keys.into_iter()
+                                .filter(|&k| all.turns.iter().any(|t| t.key == k && t.after.is_check()))
+                                .collect()
+                        })
+                        .collect();
+                    checks += checking.iter().map(Vec::len).sum::<usize>();
+                    assert_eq!(
+                        keys_by_lead(&pos, rules, true),
+                        checking,
+                        "{variant} {}",
+                        pos.fen()
+                    );
+                    pos = all.turns[rng.below(all.turns.len() as u64) as usize]
+                        .after
+                        .clone();
+                }
+            }
+            assert!(checks > 20, "{variant}: only {checks} checking turns seen");
+        }
     }
 }

@@ -191,3 +191,24 @@ fn the_selective_search_reaches_a_depth_with_a_fraction_of_the_nodes() {
         );
     }
 }
+
+#[test]
+fn new_weights_leave_no_evaluation_of_the_old_ones_behind() {
+    // The engine keeps its last evaluations by key; after new weights and a cleared table it
+    // must search as an engine that never had the old ones.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let pos = Position::from_fen(kiwipete).unwrap();
+    let rules: Rules = Variant::Grolman.into();
+    let mut reused = Engine::new(rules, native_clock());
+    reused.search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+    reused.set_weights(grolman_engine::eval::Weights::BASELINE);
+    reused.clear();
+    let again = reused.search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+    let mut fresh = Engine::new(rules, native_clock());
+    fresh.set_weights(grolman_engine::eval::Weights::BASELINE);
+    let first = fresh.search(&pos, &Limits::depth(4), &mut |_| {}).unwrap();
+    assert_eq!(
+        (again.score, again.nodes, again.pv),
+        (first.score, first.nodes, first.pv)
+    );
+}

@@ -34,7 +34,7 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, key);
         }
         let tatarstan = self.rules.variant == Variant::Tatarstan;
         let max_plies = if tatarstan {
@@ -46,14 +46,14 @@ impl Engine {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = self.evaluate(pos);
+            stand = self.evaluate(pos, key);
             if stand >= beta || qply >= max_plies || !eval::has_capture(pos) {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         } else if qply >= max_plies {
-            return self.evaluate(pos);
+            return self.evaluate(pos, key);
         }
         // Out of check only captures are searched: leave the quiet turns unplayed.
         let mut leads = core::mem::take(&mut self.leads[ply]);

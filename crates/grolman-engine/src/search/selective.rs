@@ -12,7 +12,7 @@
 //! phase (every defended unit turns), so the static evaluation moves much more from one turn to
 //! the next.
 
-use grolman::{Color, Position, Role, Variant};
+use grolman::{CheckFilter, Color, Lead, Position, Role, Rules, Variant};
 
 use super::{Engine, MATE_BOUND};
 
@@ -154,6 +154,27 @@ impl Engine {
         // A mate found after a pass is no mate: the pass was not a legal turn.
         Some(if score >= MATE_BOUND { beta } else { score })
     }
+}
+
+/// Whether `lead`, a leading move of `pos`, may start a turn that gives check (`false` proves
+/// that none does), with the node's filter in `checks`, made at its first question: a pruned
+/// leading move that cannot check is not played out. Where leading moves have chains, the
+/// filter's closure of the squares a chain may vacate costs about what walking the chains does
+/// (Grolman start, instructions per node 5,122 with it against 4,990 without), so those are
+/// played out and their turns tested.
+pub(super) fn may_check(
+    pos: &Position,
+    rules: Rules,
+    lead: Lead,
+    checks: &mut Option<Option<CheckFilter>>,
+) -> bool {
+    if rules.variant.has_chain() {
+        return true;
+    }
+    checks
+        .get_or_insert_with(|| CheckFilter::of(pos, rules))
+        .as_ref()
+        .is_none_or(|filter| filter.may_check(pos, &lead))
 }
 
 #[cfg(test)]
