@@ -152,6 +152,18 @@ function analyse({ ready, events }) {
       add(byFunction, `${frame.functionName || "(anonymous)"}${file ? ` ${file}` : ""}`, (profile.time - before) / 1000);
     });
   }
+  // The rendering passes on the main thread to playable: how often the page had its style
+  // recalculated and was laid out and painted, and how many elements those recalculations styled.
+  const passes = new Map([["style recalculations", 0], ["elements restyled", 0], ["layouts", 0], ["paints", 0]]);
+  for (const e of spans.get(`${main}`) ?? []) {
+    if (e.ts > end) continue;
+    if (e.name === "UpdateLayoutTree") {
+      add(passes, "style recalculations", 1);
+      add(passes, "elements restyled", e.args?.elementCount ?? 0);
+    }
+    if (e.name === "Layout") add(passes, "layouts", 1);
+    if (e.name === "Paint") add(passes, "paints", 1);
+  }
   const byCategory = new Map();
   for (const [name, ms] of byEvent) add(byCategory, categoryOf(name), ms);
   // Milestones of the critical path (the first event of each name, ms from navigation start).
@@ -166,7 +178,7 @@ function analyse({ ready, events }) {
   first("wasm instantiated", (e) => e.name === "wasm.AsyncInstantiate" || e.name === "wasm.SyncInstantiate");
   first("first paint", (e) => e.name === "Paint" && e.tid === main && e.ts > parse.ts);
   milestones.set("playable", ready);
-  return { byEvent, byCategory, byFunction, byThread, milestones, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
+  return { byEvent, byCategory, byFunction, byThread, milestones, passes, mainCpu: [...byEvent.values()].reduce((a, b) => a + b, 0), mainWall };
 }
 
 /** The floor: navigation start to scripts/floor.html's one inline script, in a fresh context (ms). */
@@ -224,6 +236,8 @@ try {
     console.log(`  main-thread CPU to playable ${median(runs.map((r) => r.mainCpu)).toFixed(0)} ms (of ${runs.map((r) => r.mainCpu.toFixed(0)).join(", ")})`);
     console.log(`  main thread's tasks to playable, wall ${median(runs.map((r) => r.mainWall)).toFixed(0)} ms: ` +
       "the rest of the wall time the thread was idle (waiting for a file), the difference to CPU it waited for a core");
+    const passes = medianMap(runs.map((r) => r.passes));
+    console.log(`  rendering passes to playable (main thread, median): ${[...passes].map(([name, n]) => `${n} ${name}`).join(", ")}`);
     print("main thread by category (trace events' self time)", medianMap(runs.map((r) => r.byCategory)));
     print("main thread by trace event (self)", medianMap(runs.map((r) => r.byEvent)));
     print("main thread by JavaScript function (sampled, self; the mean over the loads)", meanMap(runs.map((r) => r.byFunction)));

@@ -197,7 +197,10 @@ async function start() {
   // side panels and their texts (from now on every language loads with them), then,
   // while the page idles, the Embed dialog (web/embed/dialog.js installs its own button in the
   // Share section) and the engine's warm-up (web/worker/client.js: the computer's first answer at
-  // full speed). The page says it is ready (body[data-ready]) once the panels answer.
+  // full speed), and last, at the next idle moment after the warm-up has begun, the service worker
+  // (web/offline.js): its install fetches every file of the site (the engine's wasm among them)
+  // and would otherwise compete with the page's own. The page says it is ready (body[data-ready])
+  // once the panels answer.
   withTexts(ERRORS);
   withTexts(PANELS);
   const [{ bindPanels }] = await Promise.all([import("./ui/panels.js"), load(language())]);
@@ -207,8 +210,8 @@ async function start() {
   later(() => import("./embed/dialog.js").catch((error) => console.error("embed dialog:", error)));
   later(() => import("./worker/client.js")
     .then(({ warmEngine }) => warmEngine())
-    .catch((error) => console.error("engine warm-up:", error)));
-  keepOffline();
+    .catch((error) => console.error("engine warm-up:", error))
+    .finally(() => later(keepOffline)));
 }
 
 start().catch((error) => {

@@ -123,3 +123,29 @@ test("the lessons page registers the service worker too", async ({ page }) => {
   const registered = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
   expect(new URL(registered).pathname).toBe("/sw.js");
 });
+
+test("the playground registers the service worker only after its board is playable and its engine warm-up has begun", async ({ page }) => {
+  // What the page started, in order: the engine's workers and the service worker's registration.
+  await page.addInitScript(() => {
+    window.started = [];
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+      window.started.push({ what: "service worker", playable: Boolean(window.grolman) });
+      return register.apply(this, args);
+    };
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args) {
+        super(...args);
+        window.started.push({ what: "worker", playable: Boolean(window.grolman) });
+      }
+    };
+  });
+  const errors = await openPage(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe("activated");
+  const started = await page.evaluate(() => window.started);
+  expect(started.map((entry) => entry.what)).toEqual(["worker", "service worker"]);
+  expect(started.every((entry) => entry.playable)).toBe(true);
+  expect(errors).toEqual([]);
+});
