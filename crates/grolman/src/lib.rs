@@ -28,6 +28,7 @@ mod perft;
 mod position;
 pub mod random;
 mod setup;
+mod slice;
 mod step;
 mod transform;
 mod tree;

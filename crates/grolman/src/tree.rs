@@ -71,7 +71,7 @@ impl Shape {
         let square = |s: &str| Square::parse(s.get(..2)?).filter(|_| s.len() == 2);
         let (from, to) = match rest.len() {
             2 => (square(rest)?, square(rest)?),
-            4 => (square(&rest[..2])?, square(&rest[2..])?),
+            4 => (square(rest.get(..2)?)?, square(rest.get(2..)?)?),
             _ => return None,
         };
         Some(Shape { color, from, to })
@@ -290,5 +290,12 @@ mod tests {
         for bad in ["", "G", "Xe2e4", "Ge2e", "Ge9", "Ge2e4e5"] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_shape_whose_middle_falls_inside_a_character_is_refused() {
+        // Four bytes after the colour, the third inside `é`: a comment's `[%cal Gaéb]` (a URL
+        // fragment's, in the page) had panicked there.
+        assert_eq!(Shape::parse("Gaéb"), None);
     }
 }

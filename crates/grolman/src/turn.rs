@@ -5,6 +5,7 @@ use core::fmt;
 use serde::Serialize;
 
 use crate::position::{CastlingSide, Position};
+use crate::slice::part;
 use crate::turn_error::{ParseTurnError, ParseTurnErrorKind};
 use crate::types::{Color, Piece, Role, Square};
 
@@ -267,10 +268,18 @@ impl TurnCode {
             if !(b.len() == 4 || b.len() == 5) || !token.is_ascii() {
                 return Err(syntax(token, ParseTurnErrorKind::NotAStep));
             }
-            let from = Square::from_bytes(b[0], b[1])
-                .ok_or_else(|| syntax(token, ParseTurnErrorKind::NotASquare(token[0..2].to_string())))?;
-            let to = Square::from_bytes(b[2], b[3])
-                .ok_or_else(|| syntax(token, ParseTurnErrorKind::NotASquare(token[2..4].to_string())))?;
+            let from = Square::from_bytes(b[0], b[1]).ok_or_else(|| {
+                syntax(
+                    token,
+                    ParseTurnErrorKind::NotASquare(part(token, 0..2).to_string()),
+                )
+            })?;
+            let to = Square::from_bytes(b[2], b[3]).ok_or_else(|| {
+                syntax(
+                    token,
+                    ParseTurnErrorKind::NotASquare(part(token, 2..4).to_string()),
+                )
+            })?;
             let promotion = match b.get(4) {
                 Some(&c) => Some(parse_promotion_letter(token, c as char)?),
                 None => None,
@@ -283,8 +292,12 @@ impl TurnCode {
             if b.len() != 3 || !token.is_ascii() {
                 return Err(syntax(token, ParseTurnErrorKind::NotAnOwnerPromotion));
             }
-            let square = Square::from_bytes(b[0], b[1])
-                .ok_or_else(|| syntax(token, ParseTurnErrorKind::NotASquare(token[0..2].to_string())))?;
+            let square = Square::from_bytes(b[0], b[1]).ok_or_else(|| {
+                syntax(
+                    token,
+                    ParseTurnErrorKind::NotASquare(part(token, 0..2).to_string()),
+                )
+            })?;
             let role = parse_promotion_letter(token, b[2] as char)?;
             code.owner_promotions.push(OwnerPromotion { square, role });
         }

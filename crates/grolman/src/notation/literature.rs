@@ -263,7 +263,7 @@ pub(super) fn parse_follower(token: &str) -> Result<(Role, Step), ParseTurnError
     let (role, squares) = match body.chars().next() {
         Some(c) if c.is_ascii_uppercase() => (
             Role::from_char(c).ok_or_else(|| syntax(t, ParseTurnErrorKind::UnknownPieceLetter(c)))?,
-            &body[1..],
+            crate::slice::part(body, 1..),
         ),
         _ => (Role::Pawn, body),
     };

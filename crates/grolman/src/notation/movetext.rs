@@ -10,6 +10,7 @@ use super::literature;
 use super::pgn::{PgnError, PgnErrorKind};
 use crate::coded::{codes, Coded, Facts};
 use crate::game::Game;
+use crate::slice::{find_ascii, part, unescape};
 use crate::tree::{NodeId, Note, Shape, Tree};
 use crate::types::Color;
 
@@ -57,7 +58,7 @@ impl Coded for CommentError {
 /// # Errors
 /// [`CommentError`] when `comment` holds a `}`.
 pub fn check_comment(comment: &str) -> Result<(), CommentError> {
-    if comment.contains('}') {
+    if comment.bytes().any(|b| b == b'}') {
         return Err(CommentError {
             comment: comment.to_string(),
         });
@@ -132,7 +133,7 @@ fn turn_words(game: &Game, id: NodeId, style: Style, numbered: bool, words: &mut
                 ""
             };
             words.push(format!("{}{suffix}", turn.san));
-            let rest = turn.notation[turn.san.len()..]
+            let rest = part(&turn.notation, turn.san.len()..)
                 .trim_end_matches(['+', '#'])
                 .trim();
             if !rest.is_empty() {
@@ -206,16 +207,19 @@ impl<'a> Lexer<'a> {
     }
 
     fn bump(&mut self, n: usize) {
-        self.line += self.text[self.pos..self.pos + n].matches('\n').count();
+        self.line += self.text.as_bytes()[self.pos..self.pos + n]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
         self.pos += n;
     }
 
     pub(super) fn next(&mut self) -> Result<Option<(usize, Tok<'a>)>, PgnError> {
         loop {
-            let rest = &self.text[self.pos..];
+            let rest = part(self.text, self.pos..);
             let trimmed = rest.trim_start();
             self.bump(rest.len() - trimmed.len());
-            let rest = &self.text[self.pos..];
+            let rest = part(self.text, self.pos..);
             let Some(c) = rest.chars().next() else {
                 return Ok(None);
             };
@@ -230,7 +234,7 @@ impl<'a> Lexer<'a> {
                     let end = rest
                         .find('}')
                         .ok_or_else(|| self.err(rest, PgnErrorKind::UnclosedComment))?;
-                    let body = &rest[1..end];
+                    let body = part(rest, 1..end);
                     self.bump(end + 1);
                     return Ok(Some((line, Tok::Comment(body))));
                 }
@@ -238,7 +242,7 @@ impl<'a> Lexer<'a> {
                     // `e4 (Ng1-e2, Rh1-g1)` pasted from literature notation: the chain
                     // without its comment braces, not a side line.
                     let end = chain_in_brackets(rest).unwrap_or(0);
-                    let body = &rest[..end + 1];
+                    let body = part(rest, ..end + 1);
                     self.bump(end + 1);
                     return Ok(Some((line, Tok::Comment(body))));
                 }
@@ -247,12 +251,14 @@ impl<'a> Lexer<'a> {
                     return Ok(Some((line, if c == '(' { Tok::Open } else { Tok::Close })));
                 }
                 _ => {
-                    let stops = if self.codes { "{}[]()" } else { "{}[]();" };
+                    let codes = self.codes;
+                    let stops =
+                        |ch: char| matches!(ch, '{' | '}' | '[' | ']' | '(' | ')') || (ch == ';' && !codes);
                     let end = rest
-                        .find(|ch: char| ch.is_whitespace() || stops.contains(ch))
+                        .find(|ch: char| ch.is_whitespace() || stops(ch))
                         .unwrap_or(rest.len())
                         .max(c.len_utf8());
-                    let word = &rest[..end];
+                    let word = part(rest, ..end);
                     self.bump(end);
                     return Ok(Some((line, Tok::Word(word))));
                 }
@@ -262,7 +268,7 @@ impl<'a> Lexer<'a> {
 
     fn tag(&mut self, rest: &'a str, line: usize) -> Result<(usize, Tok<'a>), PgnError> {
         // A tag is one line; it ends at the first `]` after the closing quote of its value.
-        let tag_line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        let tag_line = part(rest, ..rest.find('\n').unwrap_or(rest.len()));
         let value_end = tag_line
             .char_indices()
             .skip_while(|&(_, ch)| ch != '"')
@@ -274,11 +280,11 @@ impl<'a> Lexer<'a> {
             })
             .find(|&(_, done)| done)
             .map_or(0, |(i, _)| i);
-        let end = tag_line[value_end..]
+        let end = part(tag_line, value_end..)
             .find(']')
             .map(|i| i + value_end)
             .ok_or_else(|| self.err(tag_line, PgnErrorKind::UnclosedTag))?;
-        let body = &rest[1..end];
+        let body = part(rest, 1..end);
         let (name, value) = body
             .trim()
             .split_once(char::is_whitespace)
@@ -288,7 +294,7 @@ impl<'a> Lexer<'a> {
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
             .ok_or_else(|| self.err(body, PgnErrorKind::TagQuotes))?;
-        let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+        let value = unescape(&unescape(value, '"'), '\\');
         self.bump(end + 1);
         Ok((line, Tok::Tag(name, value)))
     }
@@ -297,7 +303,7 @@ impl<'a> Lexer<'a> {
 /// The end (the index of `)`) of a follower list in brackets at the start of `text`.
 fn chain_in_brackets(text: &str) -> Option<usize> {
     let end = text.find(')')?;
-    let inner = &text[1..end];
+    let inner = part(text, 1..end);
     (!inner.trim().is_empty() && inner.split(',').all(|t| literature::parse_follower(t).is_ok()))
         .then_some(end)
 }
@@ -399,7 +405,7 @@ impl<'a, const PGN: bool> Reader<'a, PGN> {
         let token = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
         // Glyphs written onto the move (`Nf3!?`) are the move's.
         let glyphs = token.trim_start_matches(|c: char| c != '!' && c != '?');
-        let token = &token[..token.len() - glyphs.len()];
+        let token = part(token, ..token.len() - glyphs.len());
         if token.is_empty() {
             return Err(lex.err(word, PgnErrorKind::EmptyMove));
         }
@@ -519,14 +525,14 @@ fn nag_of(word: &str) -> Option<u8> {
 fn add_comment(note: &mut Note, body: &str) {
     let mut text = String::new();
     let mut rest = body;
-    while let Some(start) = rest.find("[%") {
-        text.push_str(&rest[..start]);
+    while let Some(start) = find_ascii(rest, b"[%") {
+        text.push_str(part(rest, ..start));
         text.push(' ');
-        let command = &rest[start + 2..];
+        let command = part(rest, start + 2..);
         let end = command.find(']').unwrap_or(command.len());
-        let (name, args) = command[..end]
+        let (name, args) = part(command, ..end)
             .split_once(char::is_whitespace)
-            .unwrap_or((&command[..end], ""));
+            .unwrap_or((part(command, ..end), ""));
         if name == "csl" || name == "cal" {
             note.shapes.extend(
                 args.split(',')
@@ -556,38 +562,43 @@ fn turn_part(body: &str) -> Option<(String, String)> {
     let mut text = String::with_capacity(body.len());
     let mut commands = String::new();
     let mut left = body;
-    while let Some(start) = left.find("[%") {
-        text.push_str(&left[..start]);
+    while let Some(start) = find_ascii(left, b"[%") {
+        text.push_str(part(left, ..start));
         text.push(' ');
-        let end = left[start..].find(']').map_or(left.len(), |e| start + e + 1);
-        commands.push_str(&left[start..end]);
+        let end = part(left, start..)
+            .find(']')
+            .map_or(left.len(), |e| start + e + 1);
+        commands.push_str(part(left, start..end));
         commands.push(' ');
-        left = &left[end..];
+        left = part(left, end..);
     }
     text.push_str(left);
     let mut rest = text.trim_start();
-    let mut part = String::new();
+    let mut turn = String::new();
     if let Some(r) = rest.strip_prefix('(') {
         let end = r.find(')')?;
-        if !r[..end].split(',').all(|t| literature::parse_follower(t).is_ok()) {
+        if !part(r, ..end)
+            .split(',')
+            .all(|t| literature::parse_follower(t).is_ok())
+        {
             return None;
         }
-        part.push_str(&rest[..end + 2]);
-        rest = r[end + 1..].trim_start();
+        turn.push_str(part(rest, ..end + 2));
+        rest = part(r, end + 1..).trim_start();
     }
     if let Some(r) = rest.strip_prefix('[') {
         if let Some(end) = r.find(']') {
-            if r[..end]
+            if part(r, ..end)
                 .split(',')
                 .all(|t| literature::parse_transform(t).is_ok())
             {
-                if !part.is_empty() {
-                    part.push(' ');
+                if !turn.is_empty() {
+                    turn.push(' ');
                 }
-                part.push_str(&rest[..end + 2]);
-                rest = r[end + 1..].trim_start();
+                turn.push_str(part(rest, ..end + 2));
+                rest = part(r, end + 1..).trim_start();
             }
         }
     }
-    (!part.is_empty()).then(|| (part, format!("{commands}{rest}")))
+    (!turn.is_empty()).then(|| (turn, format!("{commands}{rest}")))
 }
