@@ -16,6 +16,7 @@ mod sets;
 mod sides;
 mod solve;
 mod table;
+mod tatchecks;
 mod tree;
 
 use core::fmt;
