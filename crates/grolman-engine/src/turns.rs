@@ -39,7 +39,7 @@ impl Children {
 }
 
 /// A hash of the steps of a turn, to find turns that differ only in owner promotions.
-fn steps_hash(steps: &[Step]) -> u64 {
+pub(crate) fn steps_hash(steps: &[Step]) -> u64 {
     steps.iter().fold(0xcbf2_9ce4_8422_2325, |h, s| {
         let v = s.from.index() as u64
             | (s.to.index() as u64) << 6
@@ -49,7 +49,7 @@ fn steps_hash(steps: &[Step]) -> u64 {
 }
 
 /// The promotions among `promotions` that the mover chose (the owner is the mover).
-fn mover_choices(after: &Position, mover: Color, promotions: &[OwnerPromotion]) -> u64 {
+pub(crate) fn mover_choices(after: &Position, mover: Color, promotions: &[OwnerPromotion]) -> u64 {
     promotions
         .iter()
         .filter(|p| after.board().piece_at(p.square).map(|u| u.color) == Some(mover))

@@ -374,10 +374,20 @@ pub fn legal_turns(pos: &Position, rules: Rules) -> Vec<Turn> {
 /// The legal turns whose leading move passes `lead_filter`, as [`legal_turns`] gives them
 /// (their SAN still disambiguated among all the leading moves). Cheaper when a Tatarstan
 /// position has thousands of turns and only those of one leader are wanted.
-pub fn legal_turns_where(
+pub fn legal_turns_where(pos: &Position, rules: Rules, lead_filter: impl FnMut(&Lead) -> bool) -> Vec<Turn> {
+    legal_turns_judged(pos, rules, lead_filter, &mut |after| {
+        !has_legal_turn(after, rules)
+    })
+}
+
+/// [`legal_turns_where`], asking `stuck` whether the side to move in a position after a
+/// checking turn has no legal turn (that turn mates): a solver that has judged those positions
+/// already answers from its memory.
+pub fn legal_turns_judged(
     pos: &Position,
     rules: Rules,
     mut lead_filter: impl FnMut(&Lead) -> bool,
+    stuck: &mut dyn FnMut(&Position) -> bool,
 ) -> Vec<Turn> {
     let mut raw = Vec::new();
     for_each_turn_where(pos, rules, true, |l| lead_filter(l), &mut |v| {
@@ -413,7 +423,7 @@ pub fn legal_turns_where(
         .map(|(lead, steps, owner_promotions, events, after)| {
             let san = literature::san(pos, lead, &leads);
             let check = after.is_check();
-            let mate = check && !has_legal_turn(&after, rules);
+            let mate = check && stuck(&after);
             let mut turn = Turn {
                 code: write_code(&steps, &owner_promotions),
                 notation: String::new(),

@@ -16,6 +16,8 @@ use grolman::{
     Color, Lead, LeadKind, Piece, Position, Role, Rules, Square, Variant, Visit,
 };
 
+use crate::turns::{mover_choices, steps_hash};
+
 /// Whether the side to move has a turn that mates.
 pub fn mates_in_one(pos: &Position, rules: Rules) -> bool {
     let mut mates = false;
@@ -24,6 +26,47 @@ pub fn mates_in_one(pos: &Position, rules: Rules) -> bool {
         mates
     });
     mates
+}
+
+/// Whether the side to move has a turn that mates whatever the other side chooses in it: in
+/// Tatarstan chess the other side owns the promotions of its units that the phase turns into
+/// pawns on its last rank (docs/rules.md 3.5), and the mover picks only a group of turns
+/// ([`crate::turns`]) of which every member must mate. Elsewhere a group is one turn.
+///
+/// Only checking turns are played out, and the groups are gathered from them alone: the other
+/// side's choices change the kinds of its own units only (a unit turns only into the kind of a
+/// unit of its colour that defends it), and whether the mover's units attack the other king
+/// does not depend on those, so either every member of a group checks or none does.
+pub fn forces_mate_in_one(pos: &Position, rules: Rules) -> bool {
+    if rules.variant != Variant::Tatarstan {
+        return mates_in_one(pos, rules);
+    }
+    let mover = pos.turn();
+    // The groups of the run of turns with the same steps being visited (the generator gives a
+    // run's turns one after another): each one's mover choices, and whether all its members
+    // seen so far mate.
+    let mut run = None;
+    let mut groups: Vec<(u64, bool)> = Vec::new();
+    let mut mates = false;
+    for_each_checking_turn(pos, rules, &mut |v| {
+        let steps = steps_hash(v.steps);
+        if run != Some(steps) || v.owner_promotions.is_empty() {
+            if groups.iter().any(|&(_, all)| all) {
+                mates = true;
+                return true;
+            }
+            groups.clear();
+            run = Some(steps);
+        }
+        let mate = !has_escape(v.after, rules);
+        let chosen = mover_choices(v.after, mover, v.owner_promotions);
+        match groups.iter_mut().find(|(c, _)| *c == chosen) {
+            Some((_, all)) => *all &= mate,
+            None => groups.push((chosen, mate)),
+        }
+        false
+    });
+    mates || groups.iter().any(|&(_, all)| all)
 }
 
 /// Whether the side to move, in check, has a legal turn. Its king's leading moves are tried
@@ -275,6 +318,71 @@ mod tests {
         assert!(
             mates > 100 && dropped > kept,
             "{mates} mates, {kept} kept, {dropped} dropped"
+        );
+    }
+
+    /// Random Tatarstan positions, White to move, where the phase often gives Black choices
+    /// inside White's turn: Black pawns on the second rank defend Black units on the first,
+    /// which turn into pawns there and promote as Black chooses.
+    fn owner_choice_positions(count: usize) -> Vec<Position> {
+        let mut rng = Xorshift(0x3c6e_f372_fe94_f82b);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut board = Board::default();
+            rng.put(&mut board, Piece::new(Color::White, Role::King));
+            rng.put(&mut board, Piece::new(Color::Black, Role::King));
+            for _ in 0..1 + rng.below(3) {
+                let pawn = Square::from_coords(rng.below(8) as u8, 1);
+                let unit = Square::from_coords(rng.below(8) as u8, 0);
+                let role = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen][rng.below(4) as usize];
+                for (sq, role) in [(pawn, Role::Pawn), (unit, role)] {
+                    if board.piece_at(sq).is_none() {
+                        board.put(sq, Piece::new(Color::Black, role));
+                    }
+                }
+            }
+            for _ in 0..3 + rng.below(8) {
+                let color = if rng.below(3) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let role = rng.role();
+                rng.put(&mut board, Piece::new(color, role));
+            }
+            if let Some(pos) = position_of(board, Color::White) {
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    /// [`forces_mate_in_one`] from checking turns alone is the mate in one of whole groups
+    /// ([`crate::turns::children`]: some group all of whose members mate), on random
+    /// Tatarstan positions with Black's choices inside White's turns; among them groups that
+    /// only some of whose members mate.
+    #[test]
+    fn a_tatarstan_mate_in_one_needs_every_choice_of_the_other_side_to_mate() {
+        let rules: Rules = Variant::Tatarstan.into();
+        let (mut mates, mut split) = (0, 0);
+        for pos in owner_choice_positions(3000) {
+            let ch = crate::turns::children(&pos, rules);
+            let mut expected = false;
+            for g in 0..ch.groups.len() {
+                let mating = ch
+                    .members(g)
+                    .iter()
+                    .filter(|m| m.after.is_check() && !has_legal_turn(&m.after, rules))
+                    .count();
+                expected |= mating == ch.members(g).len();
+                split += usize::from(mating > 0 && mating < ch.members(g).len());
+            }
+            assert_eq!(forces_mate_in_one(&pos, rules), expected, "{}", pos.fen());
+            mates += usize::from(expected);
+        }
+        assert!(
+            mates > 100 && split > 100,
+            "{mates} mates, {split} groups mated by some members"
         );
     }
 }

@@ -21,7 +21,7 @@ mod options;
 use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn, Variant};
 
 use super::approach::Approach;
-use super::mate1::mates_in_one;
+use super::mate1::{forces_mate_in_one, mates_in_one};
 use super::near::{leaves_near, Bound};
 use super::table::Table;
 use super::{Aim, Entry, FirstMoves, Goal, Options, Problem, Twin, TwinReport, Verdict};
@@ -159,6 +159,8 @@ enum Node {
     Defend(Aim),
     Help,
     Series(Aim),
+    /// [`Solver::stuck`]: no legal turn, not a search.
+    Stuck,
 }
 
 impl Node {
@@ -169,6 +171,7 @@ impl Node {
             Node::Defend(a) => 3 + aim(a),
             Node::Help => 6,
             Node::Series(a) => 7 + aim(a),
+            Node::Stuck => 10,
         }
     }
 }
@@ -215,10 +218,26 @@ impl Solver<'_> {
     }
 
     /// The side to move has lost by the goal: mated, or stalemated for `=`.
-    pub(super) fn reached(&self, pos: &Position) -> bool {
+    pub(super) fn reached(&mut self, pos: &Position) -> bool {
         // The check first: it is cheap, the search for a legal turn is not.
         let check = pos.is_check();
-        check == (self.goal == Goal::Mate) && !has_legal_turn(pos, self.rules)
+        check == (self.goal == Goal::Mate) && self.stuck(pos)
+    }
+
+    /// The side to move has no legal turn. Remembered outside orthodox chess: there the search
+    /// for one walks every chain (and phase) when there is none, and the report's trees and
+    /// their notation ask it again of the positions that the search judged.
+    pub(super) fn stuck(&mut self, pos: &Position) -> bool {
+        if self.rules.variant == Variant::Orthodox {
+            return !has_legal_turn(pos, self.rules);
+        }
+        let key = Table::key(pos.key(), 0, Node::Stuck.id());
+        if let Some(r) = self.table.get(key) {
+            return r;
+        }
+        let r = !has_legal_turn(pos, self.rules);
+        self.table.put(key, 0, r);
+        r
     }
 
     fn memo(&mut self, pos: &Position, n: u32, node: Node, f: impl FnOnce(&mut Self) -> bool) -> bool {
@@ -250,13 +269,12 @@ impl Solver<'_> {
         if n == 0 || self.tick() {
             return false;
         }
-        // The last turn of a direct mate: as the helpmate's (each turn its own group outside
-        // Tatarstan chess).
-        if n == 1 && aim == Aim::Direct && self.pruned && self.rules.variant != Variant::Tatarstan {
+        // The last turn of a direct mate: as the helpmate's, by groups in Tatarstan chess.
+        if n == 1 && aim == Aim::Direct && self.pruned {
             if !self.may_mate(pos, pos.turn().other(), 0, 1) {
                 return false;
             }
-            return self.memo(pos, n, Node::Attack(aim), |s| mates_in_one(pos, s.rules));
+            return self.memo(pos, n, Node::Attack(aim), |s| forces_mate_in_one(pos, s.rules));
         }
         self.memo(pos, n, Node::Attack(aim), |s| {
             // Direct: the attacker mates with n turns against n - 1; selfmate: the defender

@@ -279,7 +279,7 @@ impl Solver<'_> {
     /// The [`Turn`] of `pos` with these steps and owner promotions, with its notation. The
     /// turns of its leading move are written once per node and kept in `written`.
     fn written(
-        &self,
+        &mut self,
         pos: &Position,
         steps: &[Step],
         owner_promotions: &[OwnerPromotion],
@@ -473,7 +473,10 @@ impl Solver<'_> {
                 }
             }
         }
-        node.defences = self.defences(after, n, aim);
+        // A direct mate's last turn leaves the defender no turn to answer: nothing to look for.
+        if n > 1 || aim != Aim::Direct {
+            node.defences = self.defences(after, n, aim);
+        }
         node
     }
 
@@ -481,7 +484,10 @@ impl Solver<'_> {
     fn winning_turns(&mut self, pos: &Position, k: u32, aim: Aim) -> Vec<Attack> {
         let mut out = Vec::new();
         let mut written = Vec::new();
-        for g in self.groups(pos) {
+        // A direct mate's last turn checks, and so does every member of its group
+        // ([`super::mate1::forces_mate_in_one`]).
+        let mating = k == 1 && aim == Aim::Direct;
+        for g in self.groups_of(pos, mating) {
             if g.iter().all(|(_, after)| self.defend(after, k, aim)) {
                 for (turn, after) in &g {
                     let m = self.move_of(pos, turn, &mut written);
@@ -598,11 +604,16 @@ impl Solver<'_> {
     /// it, grouped by the mover's own choices (the other side's owner choices vary inside a
     /// group).
     fn groups(&self, pos: &Position) -> Vec<Vec<(Unwritten, Position)>> {
+        self.groups_of(pos, false)
+    }
+
+    /// [`Solver::groups`], of the turns that check alone when `mating` and the goal is mate.
+    fn groups_of(&self, pos: &Position, mating: bool) -> Vec<Vec<(Unwritten, Position)>> {
         let mover = pos.turn();
         // Each group's steps and the mover's own promotions, beside the groups.
         let mut chosen: Vec<(Vec<Step>, Vec<OwnerPromotion>)> = Vec::new();
         let mut groups: Vec<Vec<(Unwritten, Position)>> = Vec::new();
-        for (steps, owner_promotions, after) in self.help_turns(pos, false) {
+        for (steps, owner_promotions, after) in self.help_turns(pos, mating) {
             let own: Vec<OwnerPromotion> = owner_promotions
                 .iter()
                 .copied()
@@ -621,7 +632,7 @@ impl Solver<'_> {
     }
 
     /// The report's move for a turn of `pos`, its notation written ([`Solver::written`]).
-    fn move_of(&self, pos: &Position, turn: &Unwritten, written: &mut Vec<Turn>) -> Move {
+    fn move_of(&mut self, pos: &Position, turn: &Unwritten, written: &mut Vec<Turn>) -> Move {
         match turn {
             Unwritten::Turn(steps, owner_promotions) => {
                 mv(pos, &self.written(pos, steps, owner_promotions, written))

@@ -7,4 +7,4 @@ pub mod literature;
 pub mod movetext;
 pub mod pgn;
 
-pub use crate::turns::{leading_moves, legal_turns, legal_turns_where};
+pub use crate::turns::{leading_moves, legal_turns, legal_turns_judged, legal_turns_where};

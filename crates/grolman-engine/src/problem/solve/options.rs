@@ -53,17 +53,19 @@ impl Solver<'_> {
 
     /// The legal turns of `pos` as [`notation::legal_turns`] gives them, each position after
     /// one corrected by [`Solver::after`].
-    pub(in crate::problem) fn legal_turns(&self, pos: &Position) -> Vec<Turn> {
+    pub(in crate::problem) fn legal_turns(&mut self, pos: &Position) -> Vec<Turn> {
         self.legal_turns_where(pos, |_| true)
     }
 
-    /// [`Solver::legal_turns`] of the leading moves that pass `lead_filter`.
+    /// [`Solver::legal_turns`] of the leading moves that pass `lead_filter`; which of them
+    /// mate is asked of [`Solver::stuck`].
     pub(in crate::problem) fn legal_turns_where(
-        &self,
+        &mut self,
         pos: &Position,
         lead_filter: impl FnMut(&Lead) -> bool,
     ) -> Vec<Turn> {
-        let mut turns = notation::legal_turns_where(pos, self.rules, lead_filter);
+        let rules = self.rules;
+        let mut turns = notation::legal_turns_judged(pos, rules, lead_filter, &mut |after| self.stuck(after));
         if !self.options.exclusive_castling.is_empty() {
             for t in &mut turns {
                 if let Cow::Owned(p) = self.after(pos, &t.after) {
