@@ -178,3 +178,13 @@ fn pruned_tatarstan_helpmates_keep_their_solutions_where_a_side_keeps_its_kinds(
     }
     assert!(solved > 0, "no Tatarstan helpmate had a solution");
 }
+
+#[test]
+fn pruned_grolman_helpmates_keep_their_solutions_when_the_mating_turn_has_one_leader() {
+    // The bound's mating turn with one leader and the others staying or following
+    // (problem/leader.rs), and the mated side's last move judged before its chains are walked
+    // (problem/near.rs): h#2 with more units.
+    let mut solved = same_solutions_around("grolman", None, "h#2", 6, 101);
+    solved += same_solutions_around("grolman", None, "h#2", 8, 102);
+    assert!(solved > 0, "no Grolman helpmate had a solution");
+}

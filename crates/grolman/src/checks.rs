@@ -110,7 +110,7 @@ impl CheckFilter {
 
     fn behind(&self, board: &Board, from: Square) -> Behind {
         if self.chains {
-            self.closure(board, from)
+            Behind::of_chain(board, self.us, from)
         } else {
             Behind {
                 vacated: Bitboard::from_square(from),
@@ -173,16 +173,29 @@ impl CheckFilter {
         let blockers = attacks::between(from, self.king) & occ;
         blockers.is_empty() || (!blockers.more_than_one() && (blockers & empty).any())
     }
+}
 
-    /// What may move behind a leader from `from`.
-    fn closure(&self, board: &Board, from: Square) -> Behind {
-        let own = board.by_color(self.us);
+/// What may move in a turn behind a leader, on the board before the turn: the squares its
+/// chain may vacate (the closure `D` of the leader's square, which it holds) and the kinds of
+/// the units that may follow (`Role::ALL` order). Without chains, the leader's square alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Behind {
+    pub vacated: Bitboard,
+    pub kinds: [bool; 6],
+}
+
+impl Behind {
+    /// What may move behind a leader of `us` from `from`, on `board` before the turn, in a
+    /// rule set with chains: the closure of `from` under "a unit of ours that has not moved
+    /// could move there".
+    pub fn of_chain(board: &Board, us: Color, from: Square) -> Behind {
+        let own = board.by_color(us);
         let mut vacated = Bitboard::from_square(from);
         let mut todo = vacated;
         let mut kinds = [false; 6];
         while let Some(v) = todo.first() {
             todo.clear(v);
-            let reach = chain::reach(board, self.us, own & !vacated, v);
+            let reach = chain::reach(board, us, own & !vacated, v);
             for role in Role::ALL {
                 let units = reach[role.index()];
                 if units.any() {
@@ -194,13 +207,4 @@ impl CheckFilter {
         }
         Behind { vacated, kinds }
     }
-}
-
-/// What may move in a turn behind a leader, on the board before the turn: the squares its
-/// chain may vacate (the closure `D` of the leader's square, which it holds) and the kinds of
-/// the units that may follow (`Role::ALL` order). Without chains, the leader's square alone.
-#[derive(Clone, Copy, Debug)]
-pub struct Behind {
-    pub vacated: Bitboard,
-    pub kinds: [bool; 6],
 }

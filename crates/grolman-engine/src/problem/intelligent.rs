@@ -451,6 +451,10 @@ impl Mate<'_> {
                 required |= 1 << i;
             }
         }
+        // Grolman chess, the mating side's last turn: one leader (problem/leader.rs).
+        if self.model == Model::PerUnit && self.mating_budget == 1 && self.exact_single_moves {
+            return self.by_one_leader(needs, required);
+        }
         let mut met = Sets::one(0);
         for a in self.attackers {
             let mut ways = Sets::EMPTY;

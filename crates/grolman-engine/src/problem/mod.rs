@@ -7,6 +7,7 @@ mod change;
 mod input;
 mod intelligent;
 mod kinds;
+mod leader;
 mod mate1;
 mod near;
 mod popeye_out;

@@ -4,7 +4,9 @@
 //! side away from its king leaves that unchanged ([`leaves_near`]), so such moves are judged
 //! together without being played.
 
-use grolman::{king_attacks, Bitboard, Board, Color, Lead, LeadKind, Position, Role, Rules, Square, Variant};
+use grolman::{
+    king_attacks, Behind, Bitboard, Board, Color, Lead, LeadKind, Position, Role, Rules, Square, Variant,
+};
 
 use super::intelligent::{castles, mate_reachable, Sides};
 use super::reach::Model;
@@ -97,6 +99,45 @@ impl Bound {
             return last.away;
         }
         self.verdict(last.near.after(board, lead))
+    }
+}
+
+/// Grolman chess: the mated side's last move judged before its chains are walked.
+impl Bound {
+    /// For `mated`, to move in Grolman chess with one turn left before the other side's last:
+    /// what the bound's memory tells of each of its leading moves before its chains are walked
+    /// ([`Bound::may_follow_chain`]). `None` when not known (either side may castle).
+    pub fn last_chain_move(&mut self, pos: &Position, rules: Rules, mated: Color) -> Option<LastMove> {
+        if rules.variant != Variant::Grolman || castles(pos, mated.other()) != 0 {
+            return None;
+        }
+        let near = Near::of(pos, rules, mated, 1)?;
+        Some(LastMove { near, away: true })
+    }
+
+    /// Whether a mate may still follow some turn of the Grolman leading move `lead` of
+    /// [`LastMove`]'s position, with `behind` what may follow it there: the verdict on a
+    /// [`Near`] that leaves the mating side no more to do than any of those turns does, worked
+    /// out without walking a chain. Why (docs/rules.md 1.3-1.6):
+    /// - A follower moves only onto a square that a unit of the mated side has just left, so
+    ///   after the turn that side holds the squares it held, less one of `behind.vacated`,
+    ///   plus `lead.to`: around its king it holds at most what it held and `lead.to`. A square
+    ///   held is a flight the mating side need not attack, so holding more never makes the
+    ///   bound's verdict "no mate" where it was not.
+    /// - Its king stands where it stood, unless it leads (then it stands on `lead.to`) or may
+    ///   follow (its square is in `behind.vacated`): such a move is always kept.
+    /// - Followers never capture: only the leader's capture takes a unit of the mating side.
+    pub fn may_follow_chain(&mut self, last: &LastMove, board: &Board, lead: &Lead, behind: &Behind) -> bool {
+        let near = &last.near;
+        if lead.from != near.king && behind.vacated.contains(near.king) {
+            return true;
+        }
+        let played = near.after(board, lead);
+        let held = (board.by_color(near.mated) | Bitboard::from_square(lead.to)) & king_attacks(played.king);
+        self.verdict(Near {
+            held_around: held,
+            ..played
+        })
     }
 }
 
@@ -300,5 +341,49 @@ mod tests {
         }
         // Both verdicts must be seen.
         assert!(mates > 1000 && none > 1000, "{mates} {none}");
+    }
+
+    /// A Grolman leading move of the mated side that [`Bound::may_follow_chain`] drops leaves,
+    /// after each of its turns, a position where the bound rules out White's mate in one, on
+    /// random positions crowded enough for chains (kings among the followers); and it drops
+    /// many.
+    #[test]
+    fn a_grolman_last_move_is_dropped_only_when_no_turn_of_it_allows_a_mate() {
+        let rules: Rules = Variant::Grolman.into();
+        let mut rng = Xorshift(0x3c6e_f372_fe94_f82b);
+        let (mut dropped, mut kept) = (0, 0);
+        let mut positions = 0;
+        while positions < 1500 {
+            let mut board = Board::default();
+            rng.put(&mut board, Piece::new(Color::White, Role::King));
+            rng.put(&mut board, Piece::new(Color::Black, Role::King));
+            for i in 0..4 + rng.below(9) {
+                let color = if i % 2 == 0 { Color::White } else { Color::Black };
+                let role = rng.role();
+                rng.put(&mut board, Piece::new(color, role));
+            }
+            let Some(pos) = position_of(board, Color::Black) else {
+                continue;
+            };
+            positions += 1;
+            let mut bound = Bound::new();
+            let last = bound.last_chain_move(&pos, rules, Color::Black).unwrap();
+            let mut leads = Vec::new();
+            grolman::leads(&pos, rules, &mut leads);
+            for lead in leads {
+                let behind = Behind::of_chain(pos.board(), Color::Black, lead.from);
+                if bound.may_follow_chain(&last, pos.board(), &lead, &behind) {
+                    kept += 1;
+                    continue;
+                }
+                dropped += 1;
+                grolman::for_each_turn_of(&pos, rules, &[lead], &mut |v| {
+                    let bound = mate_reachable(v.after, rules, Color::Black, 0, 1, &mut None);
+                    assert!(!bound, "{} {:?}", pos.fen(), v.steps);
+                    false
+                });
+            }
+        }
+        assert!(dropped > 1000 && kept > 1000, "{dropped} dropped, {kept} kept");
     }
 }

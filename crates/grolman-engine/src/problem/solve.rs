@@ -18,7 +18,7 @@
 
 mod options;
 
-use grolman::{has_legal_turn, notation, Color, Position, Rules, Turn, Variant};
+use grolman::{has_legal_turn, notation, Behind, Color, Position, Rules, Square, Turn, Variant};
 
 use super::approach::Approach;
 use super::mate1::{forces_mate_in_one, mates_in_one};
@@ -411,6 +411,12 @@ impl Solver<'_> {
                 true => s.bound.last_move(pos, s.rules, mated),
                 false => None,
             };
+            // In Grolman chess by what its chains may vacate (problem/near.rs).
+            let chained = match plies == 2 && s.pruned {
+                true => s.bound.last_chain_move(pos, s.rules, mated),
+                false => None,
+            };
+            let mut behind: Option<(Square, Behind)> = None;
             // The mating side's turn before its last: only towards squares from which the
             // bound may still allow a mate (problem/approach.rs).
             let approach = match plies == 3 && s.pruned && s.rules.variant == Variant::Orthodox {
@@ -427,6 +433,14 @@ impl Solver<'_> {
                 |l| {
                     last.as_ref().is_none_or(|last| bound.may_follow(last, board, l))
                         && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
+                        && chained.as_ref().is_none_or(|last| {
+                            let b = match behind {
+                                Some((from, b)) if from == l.from => b,
+                                _ => Behind::of_chain(board, mated, l.from),
+                            };
+                            behind = Some((l.from, b));
+                            bound.may_follow_chain(last, board, l, &b)
+                        })
                 },
                 &mut |v| {
                     afters.push(v.after.clone());
