@@ -44,6 +44,26 @@ impl Xorshift {
         ROLES[self.below(6) as usize]
     }
 
+    /// A board of the two kings and a number of other units (`units`, drawn after the kings),
+    /// each on a random empty square with its colour from `color` (given the unit's index) and
+    /// its kind from [`Xorshift::role`], drawn in that order: the random boards of most
+    /// method-against-method tests.
+    pub fn board(
+        &mut self,
+        units: impl FnOnce(&mut Self) -> u64,
+        mut color: impl FnMut(&mut Self, u64) -> Color,
+    ) -> Board {
+        let mut board = Board::empty();
+        self.put(&mut board, Piece::new(Color::White, Role::King));
+        self.put(&mut board, Piece::new(Color::Black, Role::King));
+        for i in 0..units(self) {
+            let color = color(self, i);
+            let role = self.role();
+            self.put(&mut board, Piece::new(color, role));
+        }
+        board
+    }
+
     /// Puts `piece` on an empty square of `board` drawn at random (the board must have one).
     pub fn put(&mut self, board: &mut Board, piece: Piece) {
         loop {

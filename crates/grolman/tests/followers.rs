@@ -4,8 +4,7 @@
 use grolman::notation::legal_turns;
 use grolman::random::Xorshift;
 use grolman::{
-    first_followers, king_attacks, king_followed, Bitboard, Board, Color, Piece, Position, Role, Rules,
-    Square, Variant,
+    first_followers, king_attacks, king_followed, Bitboard, Color, Position, Role, Rules, Square, Variant,
 };
 
 fn sq(name: &str) -> Square {
@@ -79,13 +78,7 @@ fn the_units_only_their_king_would_follow_are_those_first_followers_names_the_ki
     for _ in 0..4000 {
         // Crowded boards, so that the kings have units around them, pawns on their first
         // ranks among them.
-        let mut board = Board::empty();
-        rng.put(&mut board, Piece::new(Color::White, Role::King));
-        rng.put(&mut board, Piece::new(Color::Black, Role::King));
-        for _ in 0..8 + rng.below(20) {
-            let piece = Piece::new(rng.color(), rng.role());
-            rng.put(&mut board, piece);
-        }
+        let board = rng.board(|rng| 8 + rng.below(20), |rng, _| rng.color());
         for color in Color::ALL {
             let king = board.king_of(color).unwrap();
             let mut expected = Bitboard::EMPTY;

@@ -168,7 +168,7 @@ pub(super) fn reached_in_two(kinds: Kinds, color: Color, sq: Square) -> Bitboard
 mod tests {
     use super::*;
     use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Piece, Position, Rules, Variant};
+    use grolman::{for_each_turn, Position, Rules, Variant};
 
     /// The kinds other than the king that `color` has on `board`.
     fn kinds_of(board: &Board, color: Color) -> Kinds {
@@ -183,14 +183,7 @@ mod tests {
     /// promoting, beside units of their colour that a pawn stage may turn).
     fn random_position(rng: &mut Xorshift) -> Position {
         loop {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            for _ in 0..2 + rng.below(8) {
-                let color = rng.color();
-                let role = rng.role();
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.board(|rng| 2 + rng.below(8), |rng, _| rng.color());
             if let Some(pos) = position_of(board, rng.color()) {
                 return pos;
             }

@@ -71,7 +71,7 @@ impl Mate<'_> {
 #[cfg(test)]
 mod tests {
     use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Board, Color, Piece, Position, Role, Rules, Variant};
+    use grolman::{for_each_turn, Color, Position, Rules, Variant};
 
     use crate::problem::intelligent::mate_reachable;
     use crate::problem::mate1::mates_in_one;
@@ -81,18 +81,16 @@ mod tests {
         let mut rng = Xorshift(seed);
         let mut out = Vec::new();
         while out.len() < count {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            for _ in 0..3 + rng.below(8) {
-                let color = if rng.below(3) == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let role = rng.role();
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.board(
+                |rng| 3 + rng.below(8),
+                |rng, _| {
+                    if rng.below(3) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }
+                },
+            );
             if let Some(pos) = position_of(board, turn) {
                 out.push(pos);
             }

@@ -268,15 +268,11 @@ mod tests {
         let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
         let mut out = Vec::new();
         while out.len() < count {
-            let mut board = Board::default();
             let mover = rng.color();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            for _ in 0..4 + rng.below(11) {
-                let color = if rng.below(3) == 0 { mover.other() } else { mover };
-                let role = rng.role();
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.board(
+                |rng| 4 + rng.below(11),
+                |rng, _| if rng.below(3) == 0 { mover.other() } else { mover },
+            );
             if let Some(pos) = position_of(board, mover) {
                 out.push(pos);
             }

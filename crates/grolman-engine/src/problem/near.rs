@@ -263,14 +263,7 @@ mod tests {
         // En passant: the black pawn d4 takes e3.
         let mut positions = vec![Position::from_fen("8/8/8/k7/3pP3/8/8/4K2R b - e3 0 1").unwrap()];
         while positions.len() < 300 {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            for i in 0..10 {
-                let color = if i % 2 == 0 { Color::White } else { Color::Black };
-                let role = rng.role();
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.board(|_| 10, |_, i| Color::ALL[i as usize % 2]);
             if let Some(pos) = position_of(board, Color::Black) {
                 positions.push(pos);
             }
@@ -354,14 +347,7 @@ mod tests {
         let (mut dropped, mut kept) = (0, 0);
         let mut positions = 0;
         while positions < 1500 {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            for i in 0..4 + rng.below(9) {
-                let color = if i % 2 == 0 { Color::White } else { Color::Black };
-                let role = rng.role();
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.board(|rng| 4 + rng.below(9), |_, i| Color::ALL[i as usize % 2]);
             let Some(pos) = position_of(board, Color::Black) else {
                 continue;
             };

@@ -108,7 +108,7 @@ impl Sides {
 #[cfg(test)]
 mod tests {
     use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Board, Piece, Rules, Variant};
+    use grolman::{for_each_turn, Rules, Variant};
 
     use super::*;
     use crate::problem::intelligent::mate_reachable;
@@ -126,14 +126,10 @@ mod tests {
             let rules: Rules = variant.into();
             let mut positions = 0;
             while positions < 40 {
-                let mut board = Board::default();
-                rng.put(&mut board, Piece::new(Color::White, Role::King));
-                rng.put(&mut board, Piece::new(Color::Black, Role::King));
-                for i in 0..3 + rng.below(8) {
-                    let color = if i % 3 == 0 { Color::Black } else { Color::White };
-                    let role = rng.role();
-                    rng.put(&mut board, Piece::new(color, role));
-                }
+                let board = rng.board(
+                    |rng| 3 + rng.below(8),
+                    |_, i| if i % 3 == 0 { Color::Black } else { Color::White },
+                );
                 let Some(pos) = position_of(board, Color::Black) else {
                     continue;
                 };
