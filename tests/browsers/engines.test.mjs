@@ -17,6 +17,15 @@ const chosen = (process.env.GROLMAN_BROWSERS ?? "firefox,webkit").split(",").map
 const VIEWPORT = { width: 1280, height: 900 };
 
 let server;
+
+/** Whether the browser still runs a script: false once its page process or session is gone. */
+async function answers(driver) {
+  try {
+    return (await driver.evaluate("1 + 1")) === 2;
+  } catch {
+    return false;
+  }
+}
 before(async () => { server = await serve(); });
 after(() => server?.stop());
 
@@ -25,12 +34,15 @@ for (const engine of chosen) {
   describe(engine, () => {
     let driver;
     let session;
-    before(async () => {
+    const outDir = fileURLToPath(new URL(`../../test-results/browsers/${engine}`, import.meta.url));
+    const launch = async () => {
       driver = await ENGINES[engine](VIEWPORT);
-      console.log(`# ${engine}: ${driver.name}`);
-      const outDir = fileURLToPath(new URL(`../../test-results/browsers/${engine}`, import.meta.url));
-      mkdirSync(outDir, { recursive: true });
       session = new Session(driver, server.base, outDir);
+    };
+    before(async () => {
+      mkdirSync(outDir, { recursive: true });
+      await launch();
+      console.log(`# ${engine}: ${driver.name}`);
     });
     after(() => driver?.close());
     for (const scenario of scenarios) {
@@ -39,7 +51,15 @@ for (const engine of chosen) {
           await scenario.run(session);
         } catch (error) {
           await session.screenshot(`FAILED ${scenario.name.slice(0, 60)}`).catch(() => {});
-          throw error;
+          if (await answers(driver)) throw error;
+          // The browser itself died (a loaded CI run once saw WebKitGTK's WebProcess crash in
+          // the first scenario, and every later one then failed on the lost session). A new
+          // browser runs the scenario once more, and the output says so; a page that kills the
+          // browser every time still fails here.
+          console.log(`# ${engine}: the browser stopped answering during "${scenario.name}" (${error.message}); relaunched it, running the scenario once more`);
+          await driver.close().catch(() => {});
+          await launch();
+          await scenario.run(session);
         }
       });
     }

@@ -30,7 +30,10 @@ export async function launchWebKit({ width, height }) {
   }
   if (!process.env.DISPLAY) throw new Error("WebKit's MiniBrowser needs an X display: run under xvfb-run (make test-browsers)");
   const port = await freePort();
-  const service = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ["ignore", "ignore", "inherit"] });
+  // In its own process group, so that closing can end the MiniBrowser it started too: a
+  // MiniBrowser left behind (its session lost to a crashed page process, so `quit` cannot end
+  // it) holds the test runner's output pipe open, and the run never ends.
+  const service = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: ["ignore", "ignore", "inherit"], detached: true });
   const server = `http://127.0.0.1:${port}`;
   await untilAnswers(`${server}/status`, service);
   const driver = await new Builder().usingServer(server).withCapabilities({
@@ -54,7 +57,9 @@ export async function launchWebKit({ width, height }) {
       try {
         await driver.quit();
       } finally {
-        service.kill();
+        try {
+          process.kill(-service.pid, "SIGKILL");
+        } catch { /* the group has ended already */ }
       }
     },
   };
