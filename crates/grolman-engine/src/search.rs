@@ -24,7 +24,7 @@ use grolman::{notation, CheckFilter, Lead, Position, Rules, Turn};
 
 use crate::eval;
 use crate::order::{lead_code, MoveOrder, Stages};
-use crate::tt::{Bound, Entry, Table};
+use crate::tt::{self, Bound, Entry, Table};
 use crate::turns::{self, Child, Children};
 
 mod evals;
@@ -442,7 +442,7 @@ impl Engine {
             // The table's turn first among its leading move's.
             let first = match table {
                 Some((code, child)) if code == lead_code(lead) => (0..kids.groups.len())
-                    .find(|&g| kids.members(g).iter().any(|m| m.key == child))
+                    .find(|&g| kids.members(g).iter().any(|m| tt::turn_tag(m.key) == child))
                     .unwrap_or(0),
                 _ => 0,
             };
@@ -517,7 +517,7 @@ impl Engine {
             self.tt.store(Entry {
                 key,
                 lead: best_move.0,
-                best: best_move.1,
+                best: tt::turn_tag(best_move.1),
                 score: score_to_table(best, ply) as i16,
                 depth: depth as i16,
                 bound,
