@@ -11,7 +11,11 @@ const ownServe = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Serves `root` and launches Chromium: `{ base, browser, stop }`. */
+/**
+ * Serves `root` and launches Chromium: `{ base, browser, stop }`. The environment's `JS_FLAGS`,
+ * if set, goes to V8 as `--js-flags` (e.g. `JS_FLAGS=--no-wasm-stack-checks node scripts/speed.mjs`),
+ * to see what a V8 option changes in the same measurements.
+ */
 export async function servedChromium(root) {
   const serve = existsSync(join(root, "scripts/serve.mjs")) ? join(root, "scripts/serve.mjs") : ownServe;
   // A port another server holds makes ours exit at once (and the browser would load the other's
@@ -31,7 +35,8 @@ export async function servedChromium(root) {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           ...(process.env.JS_FLAGS ? [`--js-flags=${process.env.JS_FLAGS}`] : [])],
   });
   const stop = async () => {
     await browser.close();

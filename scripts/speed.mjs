@@ -6,7 +6,8 @@
 //        (after `make build`; DIR: another build of the engine package under this checkout,
 //        e.g. pkg/engine-base/ copied from another checkout's pkg/engine/, timed in the same page
 //        and rounds for a before/after of its search and perft; several --base each get theirs;
-//        --deeper N: every search and perft case N plies deeper, on both sides)
+//        --deeper N: every search and perft case N plies deeper, on both sides; the environment's
+//        JS_FLAGS goes to Chromium's V8 as --js-flags, see scripts/served-chromium.mjs)
 //
 // Why --deeper: the search cases take 0.03-0.4 s natively, and a round's ratio of so short a
 // run wavers by 10-20 % on this machine; a ply more takes 3-6 times as long and wavers less.
