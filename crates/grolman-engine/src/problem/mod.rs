@@ -4,6 +4,7 @@
 
 mod approach;
 mod change;
+mod checking;
 mod input;
 mod intelligent;
 mod kinds;

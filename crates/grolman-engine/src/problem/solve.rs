@@ -21,6 +21,7 @@ mod options;
 use grolman::{has_legal_turn, notation, Behind, Color, Position, Rules, Square, Turn, Variant};
 
 use super::approach::Approach;
+use super::checking::LastMate;
 use super::mate1::{forces_mate_in_one, mates_in_one};
 use super::near::{leaves_near, Bound};
 use super::table::Table;
@@ -416,6 +417,12 @@ impl Solver<'_> {
                 true => s.bound.last_chain_move(pos, s.rules, mated),
                 false => None,
             };
+            // Orthodox chess: only moves after which the mating side may mate on the real
+            // board (problem/checking.rs).
+            let mut check = match plies == 2 && s.pruned && s.rules.variant == Variant::Orthodox {
+                true => LastMate::of(pos, mated),
+                false => None,
+            };
             let mut behind: Option<(Square, Behind)> = None;
             // The mating side's turn before its last: only towards squares from which the
             // bound may still allow a mate (problem/approach.rs).
@@ -432,6 +439,7 @@ impl Solver<'_> {
                 false,
                 |l| {
                     last.as_ref().is_none_or(|last| bound.may_follow(last, board, l))
+                        && check.as_mut().is_none_or(|c| c.may_follow(board, l))
                         && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
                         && chained.as_ref().is_none_or(|last| {
                             let b = match behind {
