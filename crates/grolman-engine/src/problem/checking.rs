@@ -52,13 +52,16 @@ impl LastMate {
         }
         let occupied = board.occupied().without(lead.from);
         let held = board.by_color(self.mated).without(lead.from);
-        if king_attacks(self.king).contains(lead.to) {
-            return may_mate(board, self.mated, self.king, occupied, held.with(lead.to));
+        // A move beside the king changes its flights; a capture frees a square for the
+        // mating side's units to go to.
+        if king_attacks(self.king).contains(lead.to) || lead.kind == LeadKind::Capture {
+            let free = Bitboard::from_square(lead.to);
+            return may_mate(board, self.mated, self.king, occupied, held.with(lead.to), free);
         }
         match self.from {
             Some((from, verdict)) if from == lead.from => verdict,
             _ => {
-                let verdict = may_mate(board, self.mated, self.king, occupied, held);
+                let verdict = may_mate(board, self.mated, self.king, occupied, held, Bitboard::EMPTY);
                 self.from = Some((lead.from, verdict));
                 verdict
             }
@@ -80,8 +83,16 @@ fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard
 
 /// Whether the other side than `mated` may have a move that mates the king on `king`, the
 /// squares of `occupied` taken and those of `held` held by the mated side (the mating side's
-/// units those of `board`). A superset (see the module's comment).
-pub fn may_mate(board: &Board, mated: Color, king: Square, occupied: Bitboard, held: Bitboard) -> bool {
+/// units those of `board`, but that their units may also go to `free`, where one was taken). A
+/// superset (see the module's comment).
+pub fn may_mate(
+    board: &Board,
+    mated: Color,
+    king: Square,
+    occupied: Bitboard,
+    held: Bitboard,
+    free: Bitboard,
+) -> bool {
     let mating = mated.other();
     let units = board.by_color(mating);
     let flights = king_attacks(king) & !held;
@@ -127,7 +138,7 @@ pub fn may_mate(board: &Board, mated: Color, king: Square, occupied: Bitboard, h
             }
             _ => attacks(role, mating, x, occupied),
         };
-        for y in to & !units {
+        for y in to & !(units & !free) {
             // A unit of the mated side taken beside the king leaves a square to take back.
             let needed = (flights | (king_attacks(king) & Bitboard::from_square(y))) & !others;
             let kinds: &[Role] = match role {
