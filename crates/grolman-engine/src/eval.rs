@@ -74,17 +74,6 @@ static PLACE: [[[i32; 64]; 6]; 2] = {
     t
 };
 
-fn attacks(piece: Piece, sq: Square, occ: Bitboard) -> Bitboard {
-    match piece.role {
-        Role::Pawn => pawn_attacks(piece.color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occ),
-        Role::Rook => rook_attacks(sq, occ),
-        Role::Queen => queen_attacks(sq, occ),
-        Role::King => grolman::king_attacks(sq),
-    }
-}
-
 /// Material of White minus Black.
 fn material(board: &Board) -> i32 {
     let mut score = 0;
@@ -109,7 +98,7 @@ pub fn predicted_phase(board: &Board) -> Board {
             for color in Color::ALL {
                 let mut defended = Bitboard::EMPTY;
                 for sq in fresh & board.by_color(color) {
-                    defended |= attacks(Piece::new(color, kind), sq, occ);
+                    defended |= Board::attacks_of(Piece::new(color, kind), sq, occ);
                 }
                 targets |= defended & board.by_color(color);
             }
@@ -251,7 +240,7 @@ fn king_safety(board: &Board, color: Color, w: &Weights, occ: Bitboard) -> i32 {
             .pieces()
             .filter(|(_, p)| p.color == enemy && p.role != Role::King)
         {
-            let hits = (attacks(piece, sq, occ) & zone).count() as i32;
+            let hits = (Board::attacks_of(piece, sq, occ) & zone).count() as i32;
             units += hits * KING_ATTACK_UNITS[piece.role.index()];
         }
         score -= w.king_attack * units * units / 16;

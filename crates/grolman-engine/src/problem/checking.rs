@@ -16,8 +16,8 @@
 //! line piece may go to any square of its lines. So "no mate" is a proof.
 
 use grolman::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-    Bitboard, Board, Color, Lead, LeadKind, Position, Role, Square,
+    between, bishop_attacks, king_attacks, pawn_attacks, rook_attacks, Bitboard, Board, Color, Lead,
+    LeadKind, Piece, Position, Role, Square,
 };
 
 /// For the mated side, to move in orthodox chess with one turn left before the other side's
@@ -69,18 +69,6 @@ impl LastMate {
     }
 }
 
-/// What a unit of `role` and `color` on `sq` attacks with `occupied` taken.
-fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => pawn_attacks(color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        Role::Queen => queen_attacks(sq, occupied),
-        Role::King => king_attacks(sq),
-    }
-}
-
 /// Whether the other side than `mated` may have a move that mates the king on `king`, the
 /// squares of `occupied` taken and those of `held` held by the mated side (the mating side's
 /// units those of `board`, but that their units may also go to `free`, where one was taken). A
@@ -113,7 +101,7 @@ pub fn may_mate(
         let mut discovered = false;
         for s in units.without(x) {
             let r = board.role_at(s).expect("occupied");
-            others |= attacks(r, mating, s, seen);
+            others |= Board::attacks_of(Piece::new(mating, r), s, seen);
             let line = match r {
                 Role::Bishop => diagonal.contains(s),
                 Role::Rook => straight.contains(s),
@@ -136,7 +124,7 @@ pub fn may_mate(
                 }
                 to
             }
-            _ => attacks(role, mating, x, occupied),
+            _ => Board::attacks_of(Piece::new(mating, role), x, occupied),
         };
         for y in to & !(units & !free) {
             // A unit of the mated side taken beside the king leaves a square to take back.
@@ -146,7 +134,7 @@ pub fn may_mate(
                 _ => std::slice::from_ref(&role),
             };
             for &r in kinds {
-                let from_y = attacks(r, mating, y, seen);
+                let from_y = Board::attacks_of(Piece::new(mating, r), y, seen);
                 let check = discovered || (r != Role::King && from_y.contains(king));
                 if check && (needed & !from_y).is_empty() {
                     return true;
@@ -161,7 +149,7 @@ pub fn may_mate(
 mod tests {
     use super::*;
     use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Piece, Rules, Variant};
+    use grolman::{for_each_turn, Rules, Variant};
 
     use crate::problem::mate1::mates_in_one;
 
