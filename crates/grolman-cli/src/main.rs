@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   grolman bench-case list | (search | perft | turns) <variant> <depth> [fen]
   grolman search <variant> [--fen F] [--movetime ms | --depth d] [--nodes n]
   grolman solve [--popeye] <file or ->
-  grolman solve-bench <file> [--exhaustive | --compare]
+  grolman solve-bench <file> [--exhaustive | --compare] [--only CLASS]... (CLASS: variant and stipulation, as its summary names them)
   grolman match <variant> --a A --b B [--games N] [--movetime ms] [--threads T] [--openings F] [--from K] [--max-turns N] [--pgn FILE] [--quiet]
       A, B: engine settings (level=3 | depth=4 | nodes=N | movetime=ms | baseline | eval weights,
       comma-separated) or the path of a grolman binary (optionally with ,movetime=ms or ,depth=n)
