@@ -63,8 +63,8 @@ const FAST: [Level; 5] = [
 /// more than 15 minutes at load 20 after 1.e4, where level 5 then plays level 4's depth.
 /// `grolman match` measured the steps by depth with the exchange-judged capture gain (README):
 /// depth 2 over 1 +139 ± 62 (56-26-18 of 100), 3 over 2 +104 ± 58 (48-33-19 of 100), 5 over 4
-/// +124 ± 97 (17-13-5 of 35, stopped for time), 4 over 3 +37 ± 35 (+3 to +73; 133-65-101 of
-/// 299, stopped for time, so only just shown).
+/// +124 ± 97 (17-13-5 of 35, stopped for time), 4 over 3 +46 ± 30 (+17 to +77; 181-90-128 of
+/// 399, all 200 openings with both colours less one game: a small step).
 const TATARSTAN: [Level; 5] = [
     Level {
         number: 1,
