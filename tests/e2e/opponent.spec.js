@@ -154,3 +154,25 @@ test("each level is named by the engine's own table and says what it means", asy
   await expect(meaning).toHaveText(`Level 4 ${tatarstan[3].meaning}.`);
   expect(errors).toEqual([]);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("a level's meaning is shown whole, in its longest language too", async ({ page }, testInfo) => {
+    await withPrefs(page, { autoplay: false, computer: "none", level: 4 });
+    const errors = await openPage(page, "#variant=tatarstan");
+    await page.locator("#language").selectOption("ru");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    const meaning = page.locator("#computer-level-meaning");
+    for (const level of ["4", "5"]) {
+      await page.selectOption("#computer-level", level);
+      await expect(meaning).toContainText(`Уровень ${level}`);
+      // Nothing of it hidden in a scrolled box.
+      const { scroll, client } = await meaning.evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+      expect(scroll).toBeLessThanOrEqual(client);
+    }
+    await meaning.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, "level-meaning-phone");
+    expect(errors).toEqual([]);
+  });
+});
