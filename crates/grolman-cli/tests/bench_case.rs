@@ -1,19 +1,10 @@
 //! `grolman bench-case`, which `scripts/speed.mjs` runs in turn with the same case in
 //! Chromium: each case on one line it can read, the count that the wasm must match, a time.
 
-use std::process::Command;
+mod common;
 
-fn grolman(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grolman"))
-        .args(args)
-        .output()
-        .expect("run grolman");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::grolman;
+use std::process::Command;
 
 /// `<kind> <count> <seconds> s cpu|wall` -> (kind, count, seconds).
 fn case_line(line: &str) -> (String, u64, f64) {

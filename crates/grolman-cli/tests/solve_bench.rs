@@ -1,19 +1,9 @@
 //! `grolman solve-bench --only CLASS`: only the twins of that variant and stipulation are solved
 //! and summed; a class no twin has is an error, not an empty table.
 
-use std::process::Command;
+mod common;
 
-fn grolman(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grolman"))
-        .args(args)
-        .output()
-        .expect("run grolman");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::grolman;
 
 /// A mate in two and a helpmate in two (two twins, one of them under Grolman rules).
 const PROBLEMS: &str = "BeginProblem
