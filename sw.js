@@ -20,7 +20,10 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "take-over") self.skipWaiting();
+  if (event.data !== "take-over") return;
+  self.skipWaiting();
+  // The build this one replaces waits for this answer (handOver below).
+  event.ports[0]?.postMessage("taking over");
 });
 
 self.addEventListener("activate", (event) => {
@@ -32,26 +35,43 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-/** The build that serves this worker's fetches: its own, or, once it has handed the site over to a
- *  newer one, that one's (the page that asked for it is the newer build's from its first file). */
-let serving = CACHE;
-
-/** On a navigation of the one page left, the waiting build takes over: true when it did. */
+/** When the last page left loads again, a waiting build takes over: true when it agreed to. This
+ *  worker cannot wait for it to become active while it handles the navigation, since the browser
+ *  activates it only once that is answered; so the navigation is answered with a page (`RELOAD`)
+ *  that waits for the new build to be active and then loads itself again (`location.reload()`
+ *  keeps the URL's fragment), and that load is the new build's from its first file. */
+let handedOver = -Infinity;
 async function handOver() {
   const next = self.registration.waiting;
   if (!next) return false;
   const windows = await self.clients.matchAll({ type: "window" });
   if (windows.length > 1) return false;
-  const active = new Promise((done) => {
-    next.addEventListener("statechange", () => next.state === "activated" && done(true));
-    setTimeout(() => done(false), 3000);
+  // Once: should the reload reach this worker still, it serves its own build.
+  if (Date.now() - handedOver < 10_000) return false;
+  const channel = new MessageChannel();
+  const agreed = new Promise((done) => {
+    channel.port1.onmessage = () => done(true);
+    setTimeout(() => done(false), 5000);
   });
-  next.postMessage("take-over");
-  if (!(await active)) return false;
-  // The new build deleted the others' caches when it became active: its own is the one left.
-  serving = (await caches.keys()).find((name) => name.startsWith("grolman-")) ?? CACHE;
+  next.postMessage("take-over", [channel.port2]);
+  if (!(await agreed)) return false;
+  handedOver = Date.now();
   return true;
 }
+
+/** A navigation that reaches the browser before the new build is active would come back here,
+ *  or stall (seen in Chromium 156: about 1 load in 10 under load). So the page polls the registration, and loads
+ *  again once no build waits and the active one is activated, or after 5 s in any case. */
+const RELOAD = `<!doctype html><meta charset="utf-8"><title>Grolman</title><style>html{background:#f6f4ef}</style>
+<script>
+let tries = 0;
+(function wait() {
+  navigator.serviceWorker.getRegistration().then((r) => {
+    if ((r && !r.waiting && r.active?.state === "activated") || ++tries > 50) location.reload();
+    else setTimeout(wait, 100);
+  }, () => location.reload());
+})();
+</script>`;
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -59,8 +79,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const navigation = request.mode === "navigate";
-    if (navigation && serving === CACHE) await handOver();
-    const cache = await caches.open(serving);
+    if (navigation && (await handOver())) {
+      return new Response(RELOAD, { headers: { "content-type": "text/html; charset=utf-8" } });
+    }
+    const cache = await caches.open(CACHE);
     // A page's query (embed.html?fen=...) is read by its script, not by the server.
     const key = navigation && url.pathname.endsWith("/") ? new URL("index.html", url) : request;
     return (await cache.match(key, { ignoreSearch: navigation })) ?? fetch(request);

@@ -6,7 +6,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { clickMove, expectTurns, openPage, screenshot } from "./helpers.js";
+import { clickMove, expectTurns, fen, openPage, screenshot } from "./helpers.js";
 
 test.use({ serviceWorkers: "allow" });
 // Each test fills the cache, reloads and waits on the service worker's install and activate steps,
@@ -49,6 +49,8 @@ test("after a first visit the page plays, solves and teaches with no network", a
   expect(errors).toEqual([]);
 });
 
+const POSITION = "4k3/8/b7/8/8/8/4K3/2N5 w - - 0 1";
+
 test("a new build is said to be ready and takes effect on the next load", async ({ page }, testInfo) => {
   // A copy of the site of its own, served by scripts/serve.mjs, so that the test can change a file.
   const root = mkdtempSync(join(tmpdir(), "grolman-offline-"));
@@ -62,17 +64,28 @@ test("a new build is said to be ready and takes effect on the next load", async 
     const base = `http://127.0.0.1:${port}/`;
     await expect.poll(() => fetch(`${base}index.html`).then((r) => r.ok, () => false)).toBe(true);
     const builds = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("grolman-")));
-    await page.goto(`${base}index.html`);
+    // A build is marked in the page's HTML (a comment after </html>, a child of the document) and
+    // in its stylesheet: the page's own document must come from the same build as its files.
+    const mark = (text) => {
+      appendFileSync(join(root, "build/pages/index.html"), `\n<!-- ${text} -->\n`);
+      appendFileSync(join(root, "build/play/page.css"), `\n/* ${text} */\n`);
+    };
+    const loaded = () => page.evaluate(async () => ({
+      page: [...document.childNodes].filter((node) => node.nodeType === Node.COMMENT_NODE).map((node) => node.data.trim()).join(", "),
+      css: (await (await fetch("build/play/page.css")).text()).match(/\/\* ([a-z ]+) \*\/\s*$/)?.[1] ?? "",
+    }));
+    // A shared position: the URL's fragment must outlive the load that lets the new build in.
+    await page.goto(`${base}index.html#variant=grolman&fen=${encodeURIComponent(POSITION)}`);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe("activated");
     const [first] = await builds();
     await expect(page.locator("#update-note")).toBeHidden();
 
-    appendFileSync(join(root, "build/play/page.css"), "\n/* the next build */\n");
+    mark("the next build");
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     // This load is still the first build's; the second one waits and the page says so.
     await expect(page.locator("#update-note")).toContainText("A new version is ready: it takes effect the next time the page loads.", { timeout: 15_000 });
-    expect(await page.evaluate(() => fetch("build/play/page.css").then((r) => r.text()))).not.toContain("the next build");
+    expect(await loaded()).toEqual({ page: "", css: "" });
     await screenshot(page, testInfo, "new-version-ready");
     // The note speaks the page's language, and follows the picker while it shows.
     for (const [code, ready, now] of [
@@ -86,9 +99,15 @@ test("a new build is said to be ready and takes effect on the next load", async 
       await expect(page.locator("#update-note button")).toHaveText(now);
     }
 
+    const before = page.url();
+    expect(before).toContain("fen=");
+    // The worker answers this load with a page that loads again once the new build is active.
     await page.reload();
-    await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
-    expect(await page.evaluate(() => fetch("build/play/page.css").then((r) => r.text()))).toContain("the next build");
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+    // The document itself is the new build's, not only the files fetched after it.
+    expect(await loaded()).toEqual({ page: "the next build", css: "the next build" });
+    expect(page.url()).toBe(before);
+    expect(await fen(page)).toBe(POSITION);
     // The old build's cache goes in the worker's activate step, which may lag behind the load.
     await expect.poll(builds, { timeout: 15_000 }).toEqual([expect.not.stringMatching(first)]);
     await expect(page.locator("#update-note")).toBeHidden();
@@ -96,7 +115,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
     // After a rebuild (`make play`), the note's button takes the new build at once: no second
     // reload to find it.
     const [second] = await builds();
-    appendFileSync(join(root, "build/play/page.css"), "\n/* the build after that */\n");
+    mark("the build after that");
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     const now = page.locator("#update-note button");
@@ -104,8 +123,8 @@ test("a new build is said to be ready and takes effect on the next load", async 
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, testInfo, "new-version-button-phone");
     await now.click();
-    await expect.poll(() => page.evaluate(() => fetch("build/play/page.css").then((r) => r.text()), undefined).catch(() => ""), { timeout: 15_000 })
-      .toContain("the build after that");
+    await expect.poll(() => loaded().catch(() => null), { timeout: 15_000 })
+      .toEqual({ page: "the next build, the build after that", css: "the build after that" });
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     await expect(page.locator("#update-note")).toHaveCount(0);
     await expect.poll(builds).toEqual([expect.not.stringMatching(second)]);
