@@ -4,6 +4,8 @@
 //! `zugzwang.`, tries marked `?` with `but` and the refutations marked `!`, helpmate lines as
 //! `1.Kd7-e8 Rb8-b7   2.Ke8-d8 Rb7-b8 #`, and `solution finished.` at the end.
 
+use grolman::{Position, Role, Turn};
+
 use super::report::{Attack, Defence, Line, TwinReport};
 
 impl TwinReport {
@@ -101,4 +103,60 @@ fn defence(d: &Defence, number: u32, level: usize, out: &mut Vec<String>) {
 /// a series numbered turn by turn.
 fn line(l: &Line) -> String {
     l.numbered(|m| &m.long, "   ")
+}
+
+/// Popeye's English long notation of a turn played in `pos`: `Sa5-c4`, `e5*d6 ep.`, `0-0`,
+/// `b7-b8=Q`, ` +` and ` #`; a Grolman chain follows in parentheses (`e2-e4 (Sg1-e2,
+/// Rh1-g1)`) and Tatarstan transformations in brackets as in our notation, since Popeye has
+/// neither.
+pub(super) fn long_notation(pos: &Position, t: &Turn) -> String {
+    let board = pos.board();
+    let letter = |role: Role| match role {
+        Role::Pawn => String::new(),
+        Role::Knight => "S".into(),
+        r => r.upper().to_string(),
+    };
+    let promotion = |p: Option<Role>| p.map_or(String::new(), |r| format!("={}", letter(r)));
+    let lead = t.steps[0];
+    let role = board.piece_at(lead.from).map_or(Role::Pawn, |p| p.role);
+    let files = i32::from(lead.to.file()) - i32::from(lead.from.file());
+    let mut s = if role == Role::King && files.abs() == 2 {
+        if files > 0 {
+            "0-0".into()
+        } else {
+            "0-0-0".into()
+        }
+    } else {
+        let target = board.piece_at(lead.to);
+        let en_passant = role == Role::Pawn && files != 0 && target.is_none();
+        let sep = if target.is_some() || en_passant { '*' } else { '-' };
+        let ep = if en_passant { " ep." } else { "" };
+        format!(
+            "{}{}{sep}{}{}{ep}",
+            letter(role),
+            lead.from,
+            lead.to,
+            promotion(lead.promotion)
+        )
+    };
+    let followers: Vec<String> = t
+        .followers()
+        .iter()
+        .map(|f| {
+            let r = board.piece_at(f.from).map_or(Role::Pawn, |p| p.role);
+            format!("{}{}-{}{}", letter(r), f.from, f.to, promotion(f.promotion))
+        })
+        .collect();
+    if !followers.is_empty() {
+        s.push_str(&format!(" ({})", followers.join(", ")));
+    }
+    if let Some(i) = t.notation.find(" [") {
+        s.push_str(t.notation[i..].trim_end_matches(['+', '#']));
+    }
+    if t.mate {
+        s.push_str(" #");
+    } else if t.check {
+        s.push_str(" +");
+    }
+    s
 }

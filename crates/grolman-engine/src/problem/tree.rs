@@ -1,9 +1,10 @@
 //! The report's trees, built from the solver's tests: keys and tries with threats, variations
 //! and refutations; set play; post-key play; helpmate and series lines, short ones apart.
 
-use grolman::{Kingless, OwnerPromotion, Position, Role, Step, Turn, Variant, Visit};
+use grolman::{Kingless, OwnerPromotion, Position, Step, Turn, Variant, Visit};
 
 use super::mate1::for_each_checking_turn;
+use super::popeye_out::long_notation;
 use super::report::{Attack, Defence, Line, Move, Try, TwinReport, Verdict};
 use super::solve::{null_move, Searching, Solver};
 use super::{change_text, Aim, Goal, IllegalTwin, Stipulation, Twin, TwinChange};
@@ -72,64 +73,8 @@ fn mv(pos: &Position, t: &Turn) -> Move {
     Move {
         code: t.code.clone(),
         notation: t.notation.clone(),
-        long: popeye_long(pos, t),
+        long: long_notation(pos, t),
     }
-}
-
-/// Popeye's English long notation of a turn played in `pos`: `Sa5-c4`, `e5*d6 ep.`, `0-0`,
-/// `b7-b8=Q`, ` +` and ` #`; a Grolman chain follows in parentheses (`e2-e4 (Sg1-e2,
-/// Rh1-g1)`) and Tatarstan transformations in brackets as in our notation, since Popeye has
-/// neither.
-fn popeye_long(pos: &Position, t: &Turn) -> String {
-    let board = pos.board();
-    let letter = |role: Role| match role {
-        Role::Pawn => String::new(),
-        Role::Knight => "S".into(),
-        r => r.upper().to_string(),
-    };
-    let promotion = |p: Option<Role>| p.map_or(String::new(), |r| format!("={}", letter(r)));
-    let lead = t.steps[0];
-    let role = board.piece_at(lead.from).map_or(Role::Pawn, |p| p.role);
-    let files = i32::from(lead.to.file()) - i32::from(lead.from.file());
-    let mut s = if role == Role::King && files.abs() == 2 {
-        if files > 0 {
-            "0-0".into()
-        } else {
-            "0-0-0".into()
-        }
-    } else {
-        let target = board.piece_at(lead.to);
-        let en_passant = role == Role::Pawn && files != 0 && target.is_none();
-        let sep = if target.is_some() || en_passant { '*' } else { '-' };
-        let ep = if en_passant { " ep." } else { "" };
-        format!(
-            "{}{}{sep}{}{}{ep}",
-            letter(role),
-            lead.from,
-            lead.to,
-            promotion(lead.promotion)
-        )
-    };
-    let followers: Vec<String> = t
-        .followers()
-        .iter()
-        .map(|f| {
-            let r = board.piece_at(f.from).map_or(Role::Pawn, |p| p.role);
-            format!("{}{}-{}{}", letter(r), f.from, f.to, promotion(f.promotion))
-        })
-        .collect();
-    if !followers.is_empty() {
-        s.push_str(&format!(" ({})", followers.join(", ")));
-    }
-    if let Some(i) = t.notation.find(" [") {
-        s.push_str(t.notation[i..].trim_end_matches(['+', '#']));
-    }
-    if t.mate {
-        s.push_str(" #");
-    } else if t.check {
-        s.push_str(" +");
-    }
-    s
 }
 
 impl Solver<'_> {
