@@ -20,7 +20,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use grolman::{notation, CheckFilter, Lead, Position, Rules, Turn};
+use grolman::{notation, CheckFilter, Lead, LeadFilter, Position, Rules, Turn, TurnGoal};
 
 use crate::eval;
 use crate::order::{lead_code, MoveOrder, Stages};
@@ -422,6 +422,8 @@ impl Engine {
         // Tells a pruned leading move that cannot check from one that may, before it is
         // played; made at the node's first pruned move.
         let mut checks: Option<Option<CheckFilter>> = None;
+        let mut chain_checks: Option<LeadFilter> = None;
+        let mut evasions: Option<LeadFilter> = None;
         self.path.push(key);
         'leads: while let Some(lead) = self
             .order
@@ -430,7 +432,19 @@ impl Engine {
             let quiet = !lead.is_capture() && lead.promotion.is_none();
             let pruned =
                 quiet && node.prunes_quiet(&margins, self.rules.variant, depth, searched, alpha, best);
-            if pruned && (!margins.checks_kept || !selective::may_check(pos, self.rules, lead, &mut checks)) {
+            if pruned
+                && (!margins.checks_kept
+                    || !selective::may_check(pos, self.rules, lead, &mut checks, &mut chain_checks))
+            {
+                continue;
+            }
+            if in_check
+                && !evasions
+                    .get_or_insert_with(|| LeadFilter::of(pos, self.rules, TurnGoal::Legal))
+                    .may(pos, &lead)
+            {
+                // In check most leading moves leave the king attacked: those are told on the
+                // unit sets before their turns are played and copied.
                 continue;
             }
             if pruned {

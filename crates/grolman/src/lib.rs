@@ -22,6 +22,7 @@ pub mod coded;
 mod entry;
 mod game;
 mod king_followed;
+mod lead_filter;
 mod movegen;
 pub mod notation;
 mod perft;
@@ -50,6 +51,7 @@ pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{dead_material, Game, GameError, Outcome, Status};
 pub use king_followed::king_followed;
+pub use lead_filter::{LeadFilter, TurnGoal};
 pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;

@@ -1,7 +1,7 @@
 //! The quiescence search: below the last full depth, captures only (every turn when in check),
 //! until the position is quiet, so that the evaluation is not taken in the middle of an exchange.
 
-use grolman::{Position, Role, Variant};
+use grolman::{LeadFilter, Position, Role, TurnGoal, Variant};
 
 use super::{Engine, INF, MATE, MAX_PLY};
 use crate::eval::{self, VALUES};
@@ -60,6 +60,7 @@ impl Engine {
         let mut kids = core::mem::take(&mut self.kids[ply]);
         let mut stages = Stages::new(self.rules, None, !in_check);
         let mut legal = 0;
+        let mut evasions: Option<LeadFilter> = None;
         while let Some(lead) = self
             .order
             .next_lead(pos, self.rules, &mut stages, &mut leads, ply)
@@ -73,6 +74,14 @@ impl Engine {
                 if tatarstan && legal == TATARSTAN_QUIESCENCE_CAPTURES {
                     break;
                 }
+            }
+            if in_check
+                && !evasions
+                    .get_or_insert_with(|| LeadFilter::of(pos, self.rules, TurnGoal::Legal))
+                    .may(pos, &lead)
+            {
+                // Most evasions leave the king attacked: told before their turns are played.
+                continue;
             }
             turns::children_of(pos, key, self.rules, &[lead], &mut kids);
             if !kids.is_empty() {
