@@ -12,7 +12,7 @@
 
 use grolman::{
     bishop_attacks, king_attacks, king_followed, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-    Bitboard, Board, Color, Piece, Position, Role, Square, Variant,
+    stages_ahead, Bitboard, Board, Color, Piece, Position, Role, Square, Variant,
 };
 
 /// Centipawn values by kind, weakest first; the king counts nothing.
@@ -83,34 +83,6 @@ fn material(board: &Board) -> i32 {
         score += (w - b) * VALUES[role.index()];
     }
     score
-}
-
-/// The board after one transformation phase on the current placement (docs/rules.md 3.3), with
-/// last-rank pawns left as pawns: cheap and good enough to see what is about to change.
-pub fn predicted_phase(board: &Board) -> Board {
-    let mut board = board.clone();
-    let occ = board.occupied();
-    for kind in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        let mut changed = Bitboard::EMPTY;
-        let mut fresh = board.by_role(kind);
-        while fresh.any() {
-            let mut targets = Bitboard::EMPTY;
-            for color in Color::ALL {
-                let mut defended = Bitboard::EMPTY;
-                for sq in fresh & board.by_color(color) {
-                    defended |= Board::attacks_of(Piece::new(color, kind), sq, occ);
-                }
-                targets |= defended & board.by_color(color);
-            }
-            targets = targets & !board.by_role(kind) & !board.by_role(Role::King) & !changed;
-            for sq in targets {
-                board.set_role(sq, kind);
-            }
-            changed |= targets;
-            fresh = targets;
-        }
-    }
-    board
 }
 
 /// The weights of the evaluation's terms that the match runner tunes. Zero turns a term off;
@@ -422,7 +394,7 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
         // `(m * (100 - share) + m' * share) / 100` had the material been apart.
         let share = w.phase_share.clamp(0, 100);
         let m = material(board);
-        score += (m * (100 - share) + material(&predicted_phase(board)) * share) / 100 - m;
+        score += (m * (100 - share) + material(&stages_ahead(board)) * share) / 100 - m;
     }
     score += king_safety(board, Color::White, w, occ) - king_safety(board, Color::Black, w, occ);
     if variant != Variant::Orthodox {

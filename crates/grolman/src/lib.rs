@@ -58,6 +58,7 @@ pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};
 pub use position::{Castling, CastlingSide, FenError, Kingless, Position, SetupError, START_FEN};
 pub use setup::{FenField, ParseFenError, Setup};
+pub use transform::stages_ahead;
 pub use tree::{NodeId, Note, Shape, ShapeColor, Tree};
 pub use turn::{
     write_code, Candidate, Capture, CastleRook, Event, FollowReason, OwnerPromotion, Right, Step, StepToken,

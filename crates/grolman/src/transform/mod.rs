@@ -58,6 +58,18 @@ pub(crate) fn phase<const EXPLAIN: bool>(
     stop
 }
 
+/// The placement after the stages of a transformation phase on `board` (docs/rules.md 3.3-3.4),
+/// with the units that become pawns on their owner's last rank left pawns (no owner's choice,
+/// 3.5, is made) and no right judged: what the next phase is about to do to the units, for an
+/// evaluation to look ahead. The same stages as [`phase`], without its events.
+pub fn stages_ahead(board: &Board) -> Board {
+    let mut board = board.clone();
+    let mut events = Vec::new();
+    stage::<_, false>(&mut board, Role::Pawn, &mut events, None);
+    later_stages::<_, false>(&mut board, &mut events);
+    board
+}
+
 struct Phase<'a, 'e, const EXPLAIN: bool> {
     us: Color,
     events: &'a mut Vec<Event>,

@@ -110,3 +110,22 @@ fn set_wise_stages_agree_with_the_plain_ones_on_random_placements() {
     }
     assert!(cascades > 500, "only {cascades} stages with a third wave");
 }
+
+/// The stages an evaluation looks ahead with ([`super::stages_ahead`]): every stage in order,
+/// the units that become pawns on their last rank left pawns, as the plain stages leave them.
+#[test]
+fn the_stages_ahead_are_the_plain_stages_without_choices() {
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut changed = 0;
+    for trial in 0..2000 {
+        let start = random_board(&mut rng);
+        let mut reference = start.clone();
+        for kind in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            plain::stage::<false>(&mut reference, kind, &mut Vec::new(), None);
+        }
+        let ahead = super::stages_ahead(&start);
+        assert!(ahead == reference, "trial {trial}, from {start}");
+        changed += usize::from(ahead != start);
+    }
+    assert!(changed > 1000, "only {changed} placements changed");
+}
