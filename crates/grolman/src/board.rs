@@ -136,7 +136,8 @@ impl Board {
     }
 
     /// Whether the king of `color` is attacked (false when it has no king).
-    #[inline]
+    #[cfg_attr(feature = "inline-hot", inline(always))]
+    #[cfg_attr(not(feature = "inline-hot"), inline)]
     pub fn king_attacked(&self, color: Color) -> bool {
         match self.king_of(color) {
             Some(k) => self.attackers(k, color.other(), self.occupied).any(),
@@ -166,7 +167,8 @@ pub(crate) trait Units {
     fn occupied(&self) -> Bitboard;
 
     /// Units of `by` that attack `sq`, given occupancy `occ`.
-    #[inline]
+    #[cfg_attr(feature = "inline-hot", inline(always))]
+    #[cfg_attr(not(feature = "inline-hot"), inline)]
     fn attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         Attackers::of(self, by).on(sq, occ)
     }

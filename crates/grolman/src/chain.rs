@@ -194,7 +194,8 @@ pub(crate) struct OnBoard<'a, B> {
 impl<B: Units> Reach for OnBoard<'_, B> {
     type Units = Bitboard;
 
-    #[inline]
+    #[cfg_attr(feature = "inline-hot", inline(always))]
+    #[cfg_attr(not(feature = "inline-hot"), inline)]
     fn weakest(&self, unmoved: Bitboard, v: Square) -> Option<(Role, Bitboard)> {
         weakest(self.board, self.us, unmoved, v)
     }

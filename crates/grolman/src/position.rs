@@ -416,6 +416,7 @@ impl Position {
     ///     assert_eq!(turn.after.key_from(&pos, pos.key()), turn.after.key());
     /// }
     /// ```
+    #[cfg_attr(feature = "inline-hot", inline(always))]
     pub fn key_from(&self, before: &Position, before_key: u64) -> u64 {
         zobrist::key_from(self, before, before_key)
     }

@@ -132,7 +132,8 @@ pub(crate) fn unlift_lead(pos: &mut Position, from: Square, lifted: &Lifted) {
 /// Plays a follower's step in place (docs/rules.md 1.3): the unit on `from` moves to the vacated
 /// `to`, rights on `from` lapse, and a pawn resets the half-move clock and, by a double step,
 /// opens en passant. Returns the rights, en passant square and clock to restore.
-#[inline]
+#[cfg_attr(feature = "inline-hot", inline(always))]
+#[cfg_attr(not(feature = "inline-hot"), inline)]
 pub(crate) fn make_follow(pos: &mut Position, from: Square, to: Square, role: Role) -> Counters {
     let before = (pos.castling, pos.ep, pos.halfmoves);
     pos.board.shift(from, to);

@@ -53,6 +53,7 @@ pub fn key(pos: &Position, ep: Option<Square>) -> u64 {
 /// The key of `after` (its en passant square counting) from `before_key`, the key of `before`:
 /// only the squares whose unit differs are looked at, a handful after a turn (more after a
 /// Tatarstan phase), instead of every unit.
+#[cfg_attr(feature = "inline-hot", inline(always))]
 pub fn key_from(after: &Position, before: &Position, before_key: u64) -> u64 {
     let (a, b) = (after.board(), before.board());
     let mut changed = (a.by_color(Color::White) ^ b.by_color(Color::White))

@@ -54,6 +54,7 @@ pub(crate) fn may_attack<P: Units>(p: &P, color: Color, target: Square) -> bool 
 /// choose. `true` proves it: a king of `color` stands beside `target`, or a unit attacks it as
 /// its own kind and no unit of `color` stands on a line or a jump away from it, where a unit
 /// of any kind would defend it, so it keeps its kind.
+#[cfg_attr(feature = "inline-hot", inline(always))]
 pub(crate) fn must_attack<P: Units>(p: &P, color: Color, target: Square) -> bool {
     let occ = p.occupied();
     let own = p.by_color(color);

@@ -292,6 +292,7 @@ pub(crate) fn later_stages<P: Placement, const EXPLAIN: bool>(
 /// changed kind. In the pawn stage, units that become pawns on their owner's last rank are
 /// listed in `last_rank` (in notation order) for their owner to choose a kind; they stay pawns
 /// here and take no further part in the stage (a pawn on its last rank attacks nothing).
+#[cfg_attr(feature = "inline-hot", inline(always))]
 pub(crate) fn stage<P: Placement, const EXPLAIN: bool>(
     p: &mut P,
     kind: Role,
