@@ -25,7 +25,7 @@
 
 use grolman::{Bitboard, Board, Color, Lead, LeadKind, Position, Role, Square};
 
-use super::intelligent::{blockers_reach, castles, Mate, Unit};
+use super::intelligent::{blockers_reach, blockers_reach_on, castles, Mate, Unit};
 use super::kinds::Kinds;
 use super::reach::{attacks, chebyshev, moves, Model};
 use super::sets::{Needs, Sets};
@@ -58,7 +58,10 @@ impl Approach {
             attackers[n] = Unit::attacker(model, mating, sq, board.role_at(sq).expect("occupied"));
             n += 1;
         }
-        let (reach1, reach2) = blockers_reach(board, model, mated, king, Kinds::ALL);
+        let (_, reach2) = blockers_reach(board, model, mated, king, Kinds::ALL);
+        // The mated side's one move comes after this turn, which may vacate a square of the
+        // mating side (and arrives on one): its lines are traced with those squares empty.
+        let reach1 = blockers_reach_on(board, mated, king, board.occupied() & !board.by_color(mating));
         // The bound as it is asked after the turn: one turn to each side.
         let mate = Mate {
             checks: Bitboard::ALL,
@@ -72,6 +75,7 @@ impl Approach {
             mated_budget: 1,
             mating_budget: 1,
             exact_single_moves: true,
+            steps: Bitboard::ALL,
         };
         let mut approach = Approach {
             useful: [(Square::new(0), Bitboard::EMPTY); 16],
@@ -225,6 +229,26 @@ mod tests {
     use grolman::{for_each_turn, Piece, Rules, Variant};
 
     use crate::problem::intelligent::mate_reachable;
+
+    /// A turn that opens a line of the mated side's units towards its king's flights is kept
+    /// (their reach is traced with the mating side's squares empty): found by a larger run of
+    /// the random test below when it was traced on the board as it stands.
+    #[test]
+    fn a_turn_that_opens_a_line_of_the_mated_side_is_kept() {
+        let rules: Rules = Variant::Orthodox.into();
+        let pos = Position::from_fen("2b1r3/7k/3P4/8/N2Q4/2b5/1pr5/1b5K w - - 0 1").unwrap();
+        let approach = Approach::of(&pos).expect("no castling");
+        let mut seen = false;
+        for_each_turn(&pos, rules, false, &mut |v| {
+            if format!("{}{}", v.lead.from, v.lead.to) == "d4g1" {
+                assert!(mate_reachable(v.after, rules, Color::Black, 1, 1, &mut None));
+                assert!(approach.may_follow(pos.board(), &v.lead));
+                seen = true;
+            }
+            false
+        });
+        assert!(seen);
+    }
 
     /// Every turn of the mating side after which the bound, with one turn to each side, still
     /// allows a mate goes to a square [`Approach`] found useful, on random orthodox positions

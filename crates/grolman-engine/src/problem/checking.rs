@@ -26,6 +26,9 @@ use grolman::{
 pub struct LastMate {
     king: Square,
     mated: Color,
+    /// The squares beside the king that the other side attacks (seen through the king): the
+    /// king's moves there are illegal.
+    guarded: Bitboard,
     /// The square left by the moves judged last, and the verdict for the moves from it that
     /// arrive away from the king.
     from: Option<(Square, bool)>,
@@ -38,16 +41,26 @@ impl LastMate {
         if super::intelligent::castles(pos, mated.other()) != 0 {
             return None;
         }
+        let board = pos.board();
+        let occupied = board.occupied().without(king);
+        let guarded = board.by_color(mated.other()).fold(Bitboard::EMPTY, |b, sq| {
+            let piece = board.piece_at(sq).expect("occupied");
+            b | Board::attacks_of(piece, sq, occupied)
+        }) & king_attacks(king);
         Some(LastMate {
             king,
             mated,
+            guarded,
             from: None,
         })
     }
 
     /// Whether a mate may still follow the mated side's move `lead` on `board`.
     pub fn may_follow(&mut self, board: &Board, lead: &Lead) -> bool {
-        if lead.from == self.king || !matches!(lead.kind, LeadKind::Quiet | LeadKind::Capture) {
+        if lead.from == self.king {
+            return !self.guarded.contains(lead.to);
+        }
+        if !matches!(lead.kind, LeadKind::Quiet | LeadKind::Capture) {
             return true;
         }
         let occupied = board.occupied().without(lead.from);
@@ -176,6 +189,28 @@ mod tests {
             false
         });
         assert_eq!(seen, 2);
+    }
+
+    /// A king move into check (which the legality test would drop after playing it) is not
+    /// kept; one to a free square is.
+    #[test]
+    fn a_king_move_into_check_is_not_kept() {
+        let rules: Rules = Variant::Orthodox.into();
+        // The rook c5 guards c4, d5 and e5; nothing guards d3.
+        let pos = Position::from_fen("8/5KN1/3p4/1pR5/3krb1p/n6b/1r6/6q1 b - - 0 1").unwrap();
+        let mut last = LastMate::of(&pos, Color::Black).unwrap();
+        let mut leads = Vec::new();
+        grolman::leads(&pos, rules, &mut leads);
+        let king_to = |to: &str| {
+            leads
+                .iter()
+                .find(|l| l.from.to_string() == "d4" && l.to.to_string() == to)
+                .copied()
+                .expect("a pseudo-legal king move")
+        };
+        assert!(!last.may_follow(pos.board(), &king_to("e5")));
+        assert!(!last.may_follow(pos.board(), &king_to("c4")));
+        assert!(last.may_follow(pos.board(), &king_to("d3")));
     }
 
     /// Every move of the mated side after which the other side mates in one is kept, on random

@@ -77,15 +77,24 @@ pub fn mate_reachable(
     let mated_budget = mated_turns + castles(pos, mated);
     // Without a turn the mated side's units only hold squares (every arrival costs more than
     // the nothing it has), so where they could go does not matter.
-    let reach = match mated_budget {
+    let mut reach = match mated_budget {
         0 => (Bitboard::EMPTY, Bitboard::EMPTY),
         _ => blockers_reach(board, model, mated, king, kinds_of(mated, mated_turns)),
     };
+    let mut steps = Bitboard::ALL;
+    // Orthodox chess, the mated side to move with its one move left: that move is made on
+    // this board, so a unit arrives in one move only where its lines reach here, and its king
+    // steps only to a square the other side does not attack here (seen through the king).
+    if model == Model::Shared && mated_budget == 1 && pos.turn() == mated {
+        reach.0 = blockers_reach_on(board, mated, king, board.occupied());
+        steps = !attacked_by(board, mating, board.occupied().without(king));
+    }
     let sides = Sides {
         model,
         mated,
         king,
         held: board.by_color(mated).without(king),
+        steps,
         mating: units,
         mating_castles: castles(pos, mating) != 0,
     };
@@ -113,6 +122,30 @@ pub(super) fn blockers_reach(
         reach2 |= u.further;
     }
     (reach1, reach2)
+}
+
+/// Orthodox chess: where the units of `mated` other than its king on `king` can arrive in one
+/// move with the squares of `occupied` taken (the pieces' lines stop there; pawns as on an
+/// empty board). With `occupied` a subset of the board's occupied squares at the time of the
+/// move, a superset of the squares reached.
+pub(super) fn blockers_reach_on(board: &Board, mated: Color, king: Square, occupied: Bitboard) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    for sq in board.by_color(mated).without(king) {
+        let role = board.role_at(sq).expect("occupied");
+        reach |= match role {
+            Role::Pawn => Unit::blocker(Model::Shared, mated, sq, role).moves,
+            _ => Board::attacks_of(grolman::Piece::new(mated, role), sq, occupied),
+        };
+    }
+    reach
+}
+
+/// The squares the units of `color` attack with the squares of `occupied` taken.
+fn attacked_by(board: &Board, color: Color, occupied: Bitboard) -> Bitboard {
+    board.by_color(color).fold(Bitboard::EMPTY, |b, sq| {
+        let role = board.role_at(sq).expect("occupied");
+        b | Board::attacks_of(grolman::Piece::new(color, role), sq, occupied)
+    })
 }
 
 /// A unit, with what it attacks now, where one move may take it, and (for the mating side)
@@ -288,6 +321,8 @@ pub(super) struct Mate<'a> {
     pub(super) mated_budget: u32,
     pub(super) mating_budget: u32,
     pub(super) exact_single_moves: bool,
+    /// The squares the mated king may walk to (all but those known to be guarded).
+    pub(super) steps: Bitboard,
 }
 
 impl Mate<'_> {
@@ -396,7 +431,7 @@ impl Mate<'_> {
 
     /// Whether a mate with the king on `target` (`walk` king steps away) is within reach.
     pub(super) fn possible_on(&self, target: Square, walk: u32) -> bool {
-        if walk > self.mated_budget {
+        if walk > self.mated_budget || (walk > 0 && !self.steps.contains(target)) {
             return false;
         }
         // In orthodox chess a unit of the mated side on the target must leave it by a move of
@@ -633,6 +668,49 @@ mod tests {
         assert!(!reachable(Variant::Grolman, fen, 0, 1));
         // With more turns the mate is no longer ruled out.
         assert!(reachable(Variant::Orthodox, fen, 3, 4));
+    }
+
+    /// With the mated side to move and one move left to each side, the bound allows a mate
+    /// wherever one of its moves is followed by a mate in one, on random orthodox positions
+    /// (its units' lines and its king's guarded squares read on the real board); and it rules
+    /// out some of the positions the empty board allowed.
+    #[test]
+    fn the_mated_side_to_move_with_one_move_keeps_every_mate() {
+        use crate::problem::mate1::mates_in_one;
+        use grolman::random::{position_of, Xorshift};
+        use grolman::{for_each_turn, Piece};
+        let rules: Rules = Variant::Orthodox.into();
+        let mut rng = Xorshift(0x5851_f42d_4c95_7f2d);
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let (mut mates, mut ruled_out, mut positions) = (0, 0, 0);
+        while positions < 3000 {
+            let mut board = Board::default();
+            rng.put(&mut board, Piece::new(Color::White, Role::King));
+            rng.put(&mut board, Piece::new(Color::Black, Role::King));
+            let attackers = 1 + rng.below(3);
+            for i in 0..attackers + 2 + rng.below(8) {
+                let color = if i < attackers { Color::White } else { Color::Black };
+                let role = roles[rng.below(5) as usize];
+                rng.put(&mut board, Piece::new(color, role));
+            }
+            let Some(pos) = position_of(board, Color::Black) else {
+                continue;
+            };
+            positions += 1;
+            let reachable = mate_reachable(&pos, rules, Color::Black, 1, 1, &mut None);
+            let mut mated = false;
+            for_each_turn(&pos, rules, false, &mut |v| {
+                mated = mates_in_one(v.after, rules);
+                mated
+            });
+            if mated {
+                assert!(reachable, "{}", pos.fen());
+                mates += 1;
+            } else if !reachable {
+                ruled_out += 1;
+            }
+        }
+        assert!(mates > 100 && ruled_out > 1000, "{mates} {ruled_out}");
     }
 
     #[test]

@@ -134,6 +134,7 @@ impl TwoTurns {
             mated_budget: 1,
             mating_budget: 1,
             exact_single_moves: true,
+            steps: Bitboard::ALL,
         };
         let mut two = TwoTurns {
             useful: [(Square::new(0), Bitboard::EMPTY); 16],

@@ -232,6 +232,7 @@ impl Near {
             held: self.held_around,
             mating: self.mating,
             mating_castles: self.mating_castles,
+            steps: Bitboard::ALL,
         }
     }
 

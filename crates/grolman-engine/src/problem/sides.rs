@@ -16,6 +16,8 @@ pub(super) struct Sides {
     pub(super) held: Bitboard,
     pub(super) mating: [Bitboard; 6],
     pub(super) mating_castles: bool,
+    /// The squares its king may walk to ([`Mate::steps`]).
+    pub(super) steps: Bitboard,
 }
 
 impl Sides {
@@ -84,6 +86,7 @@ impl Sides {
             mated_budget,
             mating_budget,
             exact_single_moves: !self.mating_castles,
+            steps: self.steps,
         };
         if let Some(h) = *hint {
             if mate.possible_on(h, chebyshev(king, h)) {
