@@ -23,7 +23,7 @@
 //! passant, promotions and pawn moves are always played, and every turn when either side may
 //! castle.
 
-use grolman::{Bitboard, Board, Color, Lead, LeadKind, Position, Role, Square};
+use grolman::{between, Bitboard, Board, Color, Lead, LeadKind, Piece, Position, Role, Square};
 
 use super::intelligent::{blockers_reach, blockers_reach_on, castles, Mate, Unit};
 use super::kinds::Kinds;
@@ -38,6 +38,8 @@ pub struct Approach {
     len: usize,
     /// The mated king's neighbours.
     around: Bitboard,
+    /// What each unit (as in `useful`) attacks beside the mated king, seen through it.
+    guards: [Bitboard; 16],
 }
 
 impl Approach {
@@ -81,19 +83,22 @@ impl Approach {
             useful: [(Square::new(0), Bitboard::EMPTY); 16],
             len: n,
             around: grolman::king_attacks(king),
+            guards: [Bitboard::EMPTY; 16],
         };
+        let seen = board.occupied().without(king);
         for (i, a) in mate.attackers.iter().enumerate() {
             approach.useful[i].0 = a.sq;
+            approach.guards[i] = Board::attacks_of(Piece::new(mating, a.role), a.sq, seen) & approach.around;
         }
         for target in grolman::king_attacks(king).with(king) {
-            approach.add_target(&mate, king, target);
+            approach.add_target(&mate, board, king, target);
         }
         Some(approach)
     }
 
     /// Adds the destinations from which the mating side's units may help towards a mate on
     /// `target`.
-    fn add_target(&mut self, mate: &Mate<'_>, king: Square, target: Square) {
+    fn add_target(&mut self, mate: &Mate<'_>, board: &Board, king: Square, target: Square) {
         let walk = chebyshev(king, target);
         // As the bound: a unit of the mated side on the target must leave it first, which the
         // king's walk leaves no turn for, and the mating side has no turn before the mate to
@@ -153,8 +158,33 @@ impl Approach {
             for e in second {
                 useful |= moves(mate.model, a.role, mate.mating, e);
             }
-            self.useful[u].1 |= useful;
+            self.useful[u].1 |= useful & self.unguarded(mate, board, king, target, u);
         }
+    }
+
+    /// Where the unit `u` may go for the mated king to step to `target` after its move (its
+    /// one move then, the bound's walk): the other units attack what they attack now but for
+    /// lines that `u` cuts by arriving (seen through the king, which leaves), and `u` must not
+    /// attack `target` from its new square. All squares when the king stays.
+    fn unguarded(&self, mate: &Mate<'_>, board: &Board, king: Square, target: Square, u: usize) -> Bitboard {
+        if target == king {
+            return Bitboard::ALL;
+        }
+        let a = &mate.attackers[u];
+        // The squares from which a unit of `a`'s kind attacks `target` (kings and pieces attack
+        // both ways; pawns are never judged here).
+        let seen = board.occupied().without(king).without(a.sq);
+        let mut squares = !Board::attacks_of(Piece::new(mate.mating, a.role), target, seen);
+        for (v, b) in mate.attackers.iter().enumerate() {
+            if v == u || !self.guards[v].contains(target) {
+                continue;
+            }
+            squares &= match b.role {
+                Role::Bishop | Role::Rook | Role::Queen => between(b.sq, target),
+                _ => Bitboard::EMPTY,
+            };
+        }
+        squares
     }
 
     /// The squares from which `a` attacks every requirement of `required` but, at most, one
@@ -226,7 +256,7 @@ pub(super) fn attacking_all(mate: &Mate<'_>, a: &Unit, needs: &[Square], require
 mod tests {
     use super::*;
     use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Piece, Rules, Variant};
+    use grolman::{for_each_turn, Rules, Variant};
 
     use crate::problem::intelligent::mate_reachable;
 

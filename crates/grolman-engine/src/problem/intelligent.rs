@@ -85,7 +85,7 @@ pub fn mate_reachable(
     // Orthodox chess, the mated side to move with its one move left: that move is made on
     // this board, so a unit arrives in one move only where its lines reach here, and its king
     // steps only to a square the other side does not attack here (seen through the king).
-    if model == Model::Shared && mated_budget == 1 && pos.turn() == mated {
+    if model == Model::Shared && mated_turns == 1 && mated_budget == 1 && pos.turn() == mated {
         reach.0 = blockers_reach_on(board, mated, king, board.occupied());
         steps = !attacked_by(board, mating, board.occupied().without(king));
     }
