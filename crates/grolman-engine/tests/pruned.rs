@@ -188,18 +188,3 @@ fn pruned_grolman_helpmates_keep_their_solutions_when_the_mating_turn_has_one_le
     solved += same_solutions_around("grolman", None, "h#2", 8, 102);
     assert!(solved > 0, "no Grolman helpmate had a solution");
 }
-
-#[test]
-fn pruned_grolman_helpmates_keep_their_solutions_when_the_mating_turn_before_the_last_is_judged_by_its_lead()
-{
-    // White's turn before its last played only for leads to squares from which a mate may still
-    // follow with at most two leaders over White's last two turns (problem/leader.rs,
-    // TwoTurns): h#2 around a few white units against a central king and random units, as in
-    // the helpmates of the bench, where most of those leads are dropped.
-    let mut solved = 0;
-    for seed in 0..2 {
-        solved += same_solutions_around("grolman", Some("8/8/8/3k4/8/8/8/R3K1N1"), "h#2", 3, 111 + seed);
-        solved += same_solutions_around("grolman", Some("8/8/8/4k3/8/8/8/1B2K1N1"), "h#2", 3, 121 + seed);
-    }
-    assert!(solved > 0, "no Grolman helpmate had a solution");
-}

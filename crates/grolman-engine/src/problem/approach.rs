@@ -238,7 +238,7 @@ fn fold_except(now: &[Needs], skip1: usize, skip2: usize) -> Needs {
 
 /// The squares from which a unit of `a`'s kind attacks every requirement of `required` on an
 /// empty board (a king never gives check).
-pub(super) fn attacking_all(mate: &Mate<'_>, a: &Unit, needs: &[Square], required: Needs) -> Bitboard {
+fn attacking_all(mate: &Mate<'_>, a: &Unit, needs: &[Square], required: Needs) -> Bitboard {
     if a.role == Role::King && required & 1 != 0 {
         return Bitboard::EMPTY;
     }

@@ -22,7 +22,6 @@ use grolman::{has_legal_turn, notation, Behind, Color, Position, Rules, Square, 
 
 use super::approach::Approach;
 use super::checking::LastMate;
-use super::leader::TwoTurns;
 use super::mate1::{forces_mate_in_one, mates_in_one};
 use super::near::{leaves_near, Bound};
 use super::table::Table;
@@ -431,12 +430,6 @@ impl Solver<'_> {
                 true => Approach::of(pos),
                 false => None,
             };
-            // Grolman chess: only leads to squares from which the bound with one leader may
-            // still allow a mate after some turn of them (problem/leader.rs).
-            let two = match plies == 3 && s.pruned && s.rules.variant == Variant::Grolman {
-                true => TwoTurns::of(pos),
-                false => None,
-            };
             let board = pos.board();
             let bound = &mut s.bound;
             let mut afters = Vec::new();
@@ -448,7 +441,6 @@ impl Solver<'_> {
                     last.as_ref().is_none_or(|last| bound.may_follow(last, board, l))
                         && check.as_mut().is_none_or(|c| c.may_follow(board, l))
                         && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
-                        && two.as_ref().is_none_or(|t| t.may_follow(board, l))
                         && chained.as_ref().is_none_or(|last| {
                             let b = match behind {
                                 Some((from, b)) if from == l.from => b,
