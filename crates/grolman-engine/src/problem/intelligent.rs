@@ -18,8 +18,9 @@
 //! - Tatarstan: as Grolman, but a unit that is not a king may change kind after any turn, so a
 //!   unit moves and attacks like any kind its side may still have (`kinds.rs`: all of them
 //!   while a promotion may come, else the kinds it has now); only kings keep their distances.
-//!   The mating side's last move comes before any phase, so each unit makes it as its own kind.
-//!   The bound is weak there, but sound.
+//!   The mating side's last move comes before any phase, so each unit makes it as its own kind;
+//!   when the mated side has no turn left, only as the kinds it may have after that turn, and
+//!   with one leader (`tatlast.rs`). The bound is weak there, but sound.
 //!
 //! The requirement sets are in `sets.rs`, the memory for the last ply in `near.rs`, and the
 //! bound turned around for the mating side's turn before its last in `approach.rs`.

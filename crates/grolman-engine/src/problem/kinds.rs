@@ -30,6 +30,7 @@ pub(super) struct Kinds(u8);
 impl Kinds {
     /// Every kind but the king.
     pub(super) const ALL: Kinds = Kinds(0b1_1111);
+    pub(super) const NONE: Kinds = Kinds(0);
 
     /// The one kind `role` (none for a king).
     pub(super) fn of(role: Role) -> Kinds {
@@ -38,6 +39,11 @@ impl Kinds {
 
     pub(super) fn has(self, role: Role) -> bool {
         self.0 & 1 << role.index() != 0
+    }
+
+    /// The kinds of `self` and of `other`.
+    pub(super) fn or(self, other: Kinds) -> Kinds {
+        Kinds(self.0 | other.0)
     }
 }
 

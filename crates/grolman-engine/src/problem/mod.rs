@@ -19,6 +19,7 @@ mod sides;
 mod solve;
 mod table;
 mod tatchecks;
+mod tatlast;
 mod tree;
 
 use core::fmt;

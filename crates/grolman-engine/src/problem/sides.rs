@@ -6,6 +6,7 @@ use grolman::{Bitboard, Color, Role, Square};
 use super::intelligent::{Mate, Unit};
 use super::kinds::kinds_of_units;
 use super::reach::{attacked_within, chebyshev, Model};
+use super::tatlast::mate_in_one_reachable;
 
 /// What [`mate_reachable`] reads of a position: the mated king, the squares its side holds,
 /// the mating side's units by kind (`Role::ALL` order) and whether that side may castle.
@@ -36,6 +37,15 @@ impl Sides {
         let model = self.model;
         let mating = self.mated.other();
         let king = self.king;
+        // Tatarstan, the mating side's last turn with none of the mated side's before it: by
+        // the kinds each unit may have after it (problem/tatlast.rs).
+        if model == Model::AnyKind && mated_budget == 0 && mating_turns == 1 && !self.mating_castles {
+            let verdict = mate_in_one_reachable(self);
+            if verdict {
+                *hint = Some(king);
+            }
+            return verdict;
+        }
         let mut attackers = [Unit::NONE; 16];
         let mut n_attackers = 0;
         // In the order of the squares, as the board lists them (the sets merge in order

@@ -57,7 +57,7 @@ struct Behind {
 
 /// The squares from which a unit of `us` of kind `role` (not a king) attacks `target` on an
 /// empty board.
-fn attacked_from(us: Color, role: Role, target: Square) -> Bitboard {
+pub(super) fn attacked_from(us: Color, role: Role, target: Square) -> Bitboard {
     match role {
         Role::Pawn => pawn_attacks(us.other(), target),
         _ => Board::attacks_of(Piece::new(us, role), target, Bitboard::EMPTY),
