@@ -89,3 +89,27 @@ pub fn position_of(board: Board, turn: Color) -> Option<Position> {
     })
     .ok()
 }
+
+/// `count` legal positions with `turn` to move, each of the two kings and 3 to 10 other units,
+/// each of them Black's one time in `black_in` and else White's ([`Xorshift::board`]), from
+/// `seed`.
+pub fn positions(count: usize, turn: Color, black_in: u64, seed: u64) -> Vec<Position> {
+    let mut rng = Xorshift(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let board = rng.board(
+            |rng| 3 + rng.below(8),
+            |rng, _| {
+                if rng.below(black_in) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            },
+        );
+        if let Some(pos) = position_of(board, turn) {
+            out.push(pos);
+        }
+    }
+    out
+}

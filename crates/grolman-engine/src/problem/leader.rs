@@ -70,33 +70,11 @@ impl Mate<'_> {
 
 #[cfg(test)]
 mod tests {
-    use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Color, Position, Rules, Variant};
+    use grolman::random::positions;
+    use grolman::{for_each_turn, Color, Rules, Variant};
 
     use crate::problem::intelligent::mate_reachable;
     use crate::problem::mate1::mates_in_one;
-
-    /// Random Grolman positions of both kings and 3 to 10 other units, most of them White's.
-    fn positions(count: usize, turn: Color, seed: u64) -> Vec<Position> {
-        let mut rng = Xorshift(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let board = rng.board(
-                |rng| 3 + rng.below(8),
-                |rng, _| {
-                    if rng.below(3) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                },
-            );
-            if let Some(pos) = position_of(board, turn) {
-                out.push(pos);
-            }
-        }
-        out
-    }
 
     /// Where the bound with one leader says that White's last turn cannot mate, White has no
     /// mate in one, on random Grolman positions; and it says so of most of them.
@@ -104,7 +82,7 @@ mod tests {
     fn no_grolman_mate_in_one_where_one_leader_cannot_give_it() {
         let rules: Rules = Variant::Grolman.into();
         let (mut mates, mut ruled_out) = (0, 0);
-        for pos in positions(6000, Color::White, 0x6a09_e667_f3bc_c908) {
+        for pos in positions(6000, Color::White, 3, 0x6a09_e667_f3bc_c908) {
             let mates_now = mates_in_one(&pos, rules);
             if !mate_reachable(&pos, rules, Color::Black, 0, 1, &mut None) {
                 assert!(!mates_now, "{}", pos.fen());
@@ -125,7 +103,7 @@ mod tests {
     fn no_grolman_helpmate_in_one_where_one_leader_cannot_give_it() {
         let rules: Rules = Variant::Grolman.into();
         let (mut mates, mut ruled_out) = (0, 0);
-        for pos in positions(1500, Color::Black, 0xbb67_ae85_84ca_a73b) {
+        for pos in positions(1500, Color::Black, 3, 0xbb67_ae85_84ca_a73b) {
             let reachable = mate_reachable(&pos, rules, Color::Black, 1, 1, &mut None);
             ruled_out += usize::from(!reachable);
             for_each_turn(&pos, rules, false, &mut |v| {

@@ -21,6 +21,7 @@ mod table;
 mod tatchecks;
 mod tatlast;
 mod tree;
+mod unit;
 
 use core::fmt;
 use core::str::FromStr;

@@ -191,34 +191,11 @@ fn promoted(k: Kinds, s: Square, last_rank: Bitboard) -> Kinds {
 
 #[cfg(test)]
 mod tests {
-    use grolman::random::{position_of, Xorshift};
+    use grolman::random::positions;
     use grolman::{Color, Position, Rules, Variant};
 
     use crate::problem::intelligent::mate_reachable;
     use crate::problem::mate1::mates_in_one;
-
-    /// Random Tatarstan positions of both kings and 3 to 10 other units, most of them White's
-    /// (the mating side's) in the first, Black's in the second (crowded enough for chains).
-    fn positions(count: usize, turn: Color, black_in: u64, seed: u64) -> Vec<Position> {
-        let mut rng = Xorshift(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let board = rng.board(
-                |rng| 3 + rng.below(8),
-                |rng, _| {
-                    if rng.below(black_in) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                },
-            );
-            if let Some(pos) = position_of(board, turn) {
-                out.push(pos);
-            }
-        }
-        out
-    }
 
     /// Where the bound says that White's last turn cannot mate by the kinds its units may have
     /// after it, White has no mate in one, on random Tatarstan positions; and it says so of
