@@ -64,6 +64,22 @@ impl Xorshift {
         board
     }
 
+    /// A board of the two kings, then 1 to `attackers` units of White (the mating side) and 2 to
+    /// `others` + 1 units of Black, each of a kind drawn from `roles`, in that order: the random
+    /// boards of the helpmate bounds' tests (few attackers, many units of the mated side).
+    pub fn attack_board(&mut self, roles: &[Role], attackers: u64, others: u64) -> Board {
+        let mut board = Board::empty();
+        self.put(&mut board, Piece::new(Color::White, Role::King));
+        self.put(&mut board, Piece::new(Color::Black, Role::King));
+        let attackers = 1 + self.below(attackers);
+        for i in 0..attackers + 2 + self.below(others) {
+            let color = if i < attackers { Color::White } else { Color::Black };
+            let role = roles[self.below(roles.len() as u64) as usize];
+            self.put(&mut board, Piece::new(color, role));
+        }
+        board
+    }
+
     /// Puts `piece` on an empty square of `board` drawn at random (the board must have one).
     pub fn put(&mut self, board: &mut Board, piece: Piece) {
         loop {

@@ -297,16 +297,8 @@ mod tests {
         ];
         let (mut allowed, mut dropped, mut positions) = (0, 0, 0);
         while positions < 1500 {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
             // Few attackers and many units of the mated side, as in helpmates.
-            let attackers = 1 + rng.below(3);
-            for i in 0..attackers + 2 + rng.below(6) {
-                let color = if i < attackers { Color::White } else { Color::Black };
-                let role = roles[rng.below(6) as usize];
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.attack_board(&roles, 3, 6);
             let Some(pos) = position_of(board, Color::White) else {
                 continue;
             };

@@ -229,15 +229,7 @@ mod tests {
         ];
         let (mut mates, mut dropped, mut positions) = (0, 0, 0);
         while positions < 3000 {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            let attackers = 1 + rng.below(4);
-            for i in 0..attackers + 2 + rng.below(9) {
-                let color = if i < attackers { Color::White } else { Color::Black };
-                let role = roles[rng.below(6) as usize];
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.attack_board(&roles, 4, 9);
             let Some(pos) = position_of(board, Color::Black) else {
                 continue;
             };

@@ -520,22 +520,14 @@ mod tests {
     #[test]
     fn the_mated_side_to_move_with_one_move_keeps_every_mate() {
         use crate::problem::mate1::mates_in_one;
+        use grolman::for_each_turn;
         use grolman::random::{position_of, Xorshift};
-        use grolman::{for_each_turn, Piece};
         let rules: Rules = Variant::Orthodox.into();
         let mut rng = Xorshift(0x5851_f42d_4c95_7f2d);
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let (mut mates, mut ruled_out, mut positions) = (0, 0, 0);
         while positions < 3000 {
-            let mut board = Board::default();
-            rng.put(&mut board, Piece::new(Color::White, Role::King));
-            rng.put(&mut board, Piece::new(Color::Black, Role::King));
-            let attackers = 1 + rng.below(3);
-            for i in 0..attackers + 2 + rng.below(8) {
-                let color = if i < attackers { Color::White } else { Color::Black };
-                let role = roles[rng.below(5) as usize];
-                rng.put(&mut board, Piece::new(color, role));
-            }
+            let board = rng.attack_board(&roles, 3, 8);
             let Some(pos) = position_of(board, Color::Black) else {
                 continue;
             };

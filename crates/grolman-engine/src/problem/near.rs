@@ -251,8 +251,8 @@ impl Near {
 mod tests {
     use super::*;
     use crate::problem::mate1::mates_in_one;
+    use grolman::for_each_turn;
     use grolman::random::{position_of, Xorshift};
-    use grolman::{for_each_turn, Piece};
 
     /// The [`Near`] that [`Near::after`] works out from a leading move is the [`Near`] of the
     /// position the turn leaves, on random orthodox positions (captures, king moves,
@@ -300,15 +300,7 @@ mod tests {
             let rules: Rules = variant.into();
             let mut positions = 0;
             while positions < 150 {
-                let mut board = Board::default();
-                rng.put(&mut board, Piece::new(Color::White, Role::King));
-                rng.put(&mut board, Piece::new(Color::Black, Role::King));
-                let attackers = 1 + rng.below(3);
-                for i in 0..attackers + 2 + rng.below(7) {
-                    let color = if i < attackers { Color::White } else { Color::Black };
-                    let role = roles[rng.below(5) as usize];
-                    rng.put(&mut board, Piece::new(color, role));
-                }
+                let board = rng.attack_board(&roles, 3, 7);
                 let Some(pos) = position_of(board, Color::Black) else {
                     continue;
                 };
