@@ -3,6 +3,7 @@
 //! movetext they share with the page's tree of turns.
 
 pub mod letters;
+mod lexer;
 pub mod literature;
 pub mod movetext;
 pub mod pgn;

@@ -4,7 +4,8 @@
 
 use core::fmt;
 
-use super::movetext::{self, Flow, Lexer, Reader, Style, Tok};
+use super::lexer::{Lexer, Tok};
+use super::movetext::{self, Flow, Reader, Style};
 use crate::coded::{codes, Coded, Facts};
 use crate::game::{Game, GameError};
 use crate::position::{FenError, Position, START_FEN};
