@@ -1,6 +1,6 @@
 // Debian's Firefox ESR through WebDriver BiDi, by puppeteer-core (which launches the packaged
 // browser itself: no geckodriver, nothing downloaded). Gives the driver-neutral session of
-// session.mjs: goto, evaluate, click at a point, press a key, screenshot, close.
+// session.mjs: goto, reload, evaluate, click at a point, press a key, screenshot, close.
 import puppeteer from "puppeteer-core";
 import { existsSync } from "node:fs";
 
@@ -20,6 +20,7 @@ export async function launchFirefox({ width, height }) {
   return {
     name: `Firefox ${(await browser.version()).replace(/^firefox\//i, "")}`,
     goto: (url) => page.goto(url, { waitUntil: "load" }).then(() => undefined),
+    reload: () => page.reload({ waitUntil: "load" }).then(() => undefined),
     // An expression string (not a function): BiDi evaluates it as the driver, past the page's CSP.
     evaluate: (expression) => page.evaluate(expression),
     click: (x, y) => page.mouse.click(x, y),

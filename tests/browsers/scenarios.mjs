@@ -1,14 +1,20 @@
 // The end-to-end checks that every non-Chromium engine runs (the whole Playwright suite stays in
 // Chromium): a turn with a tie, a cascade replay, a shared link, <grolman-board> in each of its
-// modes (a study from a PGN too), the solver and the lessons. Each is `run(session)` over session.mjs, so Firefox and
+// modes (a study from a PGN too), the solver, the lessons, and offline use with a new build's
+// hand-over (sw.js). Each is `run(session)` over session.mjs, so Firefox and
 // WebKit run the very same steps.
 import assert from "node:assert/strict";
+import { loadedBuild, siteCopy } from "./server.mjs";
 
 const TWO_ROOKS = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
 const link = (variant, fen, ...moves) =>
   `index.html#variant=${variant}${fen ? `&fen=${encodeURIComponent(fen)}` : ""}${moves.map((m) => `&m=${m}`).join("")}`;
 const TURNS = "#moves button.turn";
 const piece = (square, board = ".board") => `${board} .piece[data-square="${square}"]`;
+const POSITION = "4k3/8/b7/8/8/8/4K3/2N5 w - - 0 1";
+// In the page: the builds the service worker's caches hold.
+const builds = () => caches.keys().then((names) => names.filter((name) => name.startsWith("grolman-")));
+const ready = () => document.body?.dataset.ready ?? null;
 
 /** Fails on any error the page threw or rejected unhandled since `watchErrors` (run after load). */
 async function watchErrors(session) {
@@ -178,6 +184,58 @@ export const scenarios = [
       await session.expectText("#castling grolman-board >>> .step", "O-O (Nf3-e1, f2-f3, Be3-f2, Qd2-e3). White can no longer castle");
       await session.screenshot("lessons");
       await noErrors(session);
+    },
+  },
+  {
+    name: "offline: after a first visit the page loads with the server stopped, and a new build takes over on the reload after the one that found it, with the URL's fragment kept",
+    async run(session) {
+      // A copy of the site of its own, whose build this scenario changes (the other scenarios'
+      // server is the checkout's).
+      const site = await siteCopy();
+      try {
+        const page = session.at(site.base);
+        const url = `${site.base}${link("grolman", POSITION)}`;
+        await page.driver.goto(url);
+        // The worker takes the first page over once its cache holds the whole build.
+        await page.expect("the service worker controls the page", () => navigator.serviceWorker.controller?.state ?? null,
+          [], (state) => state === "activated", 30_000);
+        const [first] = await page.expect("one build cached", builds, [], (names) => names.length === 1);
+
+        // The network is cut: what the cache does not hold fails, the page loads from the cache.
+        await site.stop();
+        assert.equal(await page.run(() => fetch("README.md").then(() => "loaded", () => "failed")), "failed");
+        await page.reload();
+        await page.expect("the page ready offline", ready, [], (state) => state === "true", 20_000);
+        assert.deepEqual(await page.run(loadedBuild), { page: "", css: "" });
+        assert.equal(await page.run(() => document.getElementById("fen").value), POSITION);
+
+        // A new build is served: the reload that finds it is still the first build's, and says so.
+        await site.start();
+        site.mark("the next build");
+        await page.reload();
+        await page.expect("the page ready", ready, [], (state) => state === "true", 20_000);
+        await page.expect("the note that a new version is ready", () => {
+          const note = document.getElementById("update-note");
+          return note && !note.hidden ? note.textContent : null;
+        }, [], (text) => Boolean(text), 30_000);
+        assert.deepEqual(await page.run(loadedBuild), { page: "", css: "" });
+        await session.screenshot("offline-new-version-ready");
+
+        // The next reload is handed over (sw.js answers it with a page that loads again once the
+        // new build is active): it lands on the new build's own document, at the same URL.
+        const start = Date.now();
+        await page.reload();
+        await page.expectAcrossLoads("the page ready after the hand-over", ready, [], (state) => state === "true", 20_000);
+        console.log(`# ${page.driver.name}: the new build's page was ready ${Date.now() - start} ms after the reload began`);
+        assert.deepEqual(await page.run(loadedBuild), { page: "the next build", css: "the next build" });
+        assert.equal(await page.run(() => location.href), url);
+        assert.equal(await page.run(() => document.getElementById("fen").value), POSITION);
+        // The old build's cache goes in the new worker's activate step, which may lag behind the load.
+        await page.expect("only the new build cached", builds, [], (names) => names.length === 1 && names[0] !== first, 20_000);
+        assert.equal(await page.run(() => document.getElementById("update-note")?.hidden ?? true), true);
+      } finally {
+        await site.remove();
+      }
     },
   },
 ];

@@ -1,6 +1,6 @@
 // The driver-neutral layer of the cross-browser run: what a scenario may do with a page, written
-// once over the five things each driver gives (goto, evaluate an expression, click at a point, press a key,
-// screenshot). Reads run inside the page; every check retries until it holds or times out, as
+// once over the six things each driver gives (goto, reload, evaluate an expression, click at a point, press
+// a key, screenshot). Reads run inside the page; every check retries until it holds or times out, as
 // Playwright's expect does, and fails with what it saw last.
 import { AssertionError } from "node:assert";
 import { join } from "node:path";
@@ -14,6 +14,16 @@ export class Session {
     this.driver = driver;
     this.base = base;
     this.outDir = outDir;
+  }
+
+  /** The same browser and page, for the site served at `base` (a copy of its own: server.mjs). */
+  at(base) {
+    return new Session(this.driver, base, this.outDir);
+  }
+
+  /** Loads the page again (as the browser's reload button: the URL's fragment stays), until its load event. */
+  reload() {
+    return this.driver.reload();
   }
 
   /** Runs `fn(...args)` in the page (with `find` in scope) and gives back its JSON result. */
@@ -33,11 +43,21 @@ export class Session {
   }
 
   /** Retries the read `fn(...args)` in the page until `ok(value)`; returns that value. */
-  async expect(what, fn, args, ok, timeout = 10_000) {
+  expect(what, fn, args, ok, timeout = 10_000) {
+    return this.#expect(what, fn, args, ok, timeout, (read) => read);
+  }
+
+  /** As `expect`, while the page may load itself again: a read that fails because its document
+   *  went away under it is retried too (the failure is what it last saw). */
+  expectAcrossLoads(what, fn, args, ok, timeout = 10_000) {
+    return this.#expect(what, fn, args, ok, timeout, (read) => read.catch((error) => `read failed: ${error.message}`));
+  }
+
+  async #expect(what, fn, args, ok, timeout, tolerate) {
     const until = Date.now() + timeout;
     let seen;
     for (;;) {
-      seen = await this.run(fn, ...args);
+      seen = await tolerate(this.run(fn, ...args));
       if (ok(seen)) return seen;
       if (Date.now() > until) throw new AssertionError({ message: `${what}: last saw ${JSON.stringify(seen)}` });
       await new Promise((done) => setTimeout(done, 50));

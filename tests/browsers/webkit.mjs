@@ -45,6 +45,7 @@ export async function launchWebKit({ width, height }) {
   return {
     name: `WebKitGTK ${version}`,
     goto: (url) => driver.get(url),
+    reload: () => driver.navigate().refresh(),
     // WebDriver's Execute Script waits for a returned promise.
     evaluate: (expression) => driver.executeScript(`return ${expression};`),
     click: (x, y) => driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).press().release().perform(),
