@@ -223,6 +223,8 @@ export const scenarios = [
 
         // The next reload is handed over (sw.js answers it with a page that loads again once the
         // new build is active): it lands on the new build's own document, at the same URL.
+        // The position must come back from the fragment alone, not from the game the page stored.
+        await page.run(() => localStorage.removeItem("grolman.game"));
         const start = Date.now();
         await page.reload();
         await page.expectAcrossLoads("the page ready after the hand-over", ready, [], (state) => state === "true", 20_000);

@@ -1,11 +1,7 @@
 // Offline and installable (sw.js, web/offline.js, manifest.webmanifest): after one visit the
 // playground, the engine worker's solver and the lessons load and work with the network cut.
 import { test, expect } from "@playwright/test";
-import { spawn } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { loadedBuild, siteCopy } from "../browsers/server.mjs";
 import { clickMove, expectTurns, fen, openPage, screenshot } from "./helpers.js";
 
 test.use({ serviceWorkers: "allow" });
@@ -52,35 +48,21 @@ test("after a first visit the page plays, solves and teaches with no network", a
 const POSITION = "4k3/8/b7/8/8/8/4K3/2N5 w - - 0 1";
 
 test("a new build is said to be ready and takes effect on the next load", async ({ page }, testInfo) => {
-  // A copy of the site of its own, served by scripts/serve.mjs, so that the test can change a file.
-  const root = mkdtempSync(join(tmpdir(), "grolman-offline-"));
-  const repo = fileURLToPath(new URL("../..", import.meta.url));
-  for (const path of ["index.html", "learn.html", "embed.html", "manifest.webmanifest", "sw.js", "web", "pkg", "build"]) {
-    cpSync(join(repo, path), join(root, path), { recursive: true });
-  }
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), "--root", root, "--port", String(port), "--quiet"]);
+  // A copy of the site of its own (tests/browsers/server.mjs, shared with the cross-browser
+  // run's offline scenario), so that the test can make a new build of it: `mark` marks a build in
+  // the page's HTML and in its stylesheet, and `loaded` reads both marks, since the page's own
+  // document must come from the same build as its files.
+  const site = await siteCopy();
   try {
-    const base = `http://127.0.0.1:${port}/`;
-    await expect.poll(() => fetch(`${base}index.html`).then((r) => r.ok, () => false)).toBe(true);
     const builds = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("grolman-")));
-    // A build is marked in the page's HTML (a comment after </html>, a child of the document) and
-    // in its stylesheet: the page's own document must come from the same build as its files.
-    const mark = (text) => {
-      appendFileSync(join(root, "build/pages/index.html"), `\n<!-- ${text} -->\n`);
-      appendFileSync(join(root, "build/play/page.css"), `\n/* ${text} */\n`);
-    };
-    const loaded = () => page.evaluate(async () => ({
-      page: [...document.childNodes].filter((node) => node.nodeType === Node.COMMENT_NODE).map((node) => node.data.trim()).join(", "),
-      css: (await (await fetch("build/play/page.css")).text()).match(/\/\* ([a-z ]+) \*\/\s*$/)?.[1] ?? "",
-    }));
+    const loaded = () => page.evaluate(loadedBuild);
     // A shared position: the URL's fragment must outlive the load that lets the new build in.
-    await page.goto(`${base}index.html#variant=grolman&fen=${encodeURIComponent(POSITION)}`);
+    await page.goto(`${site.base}index.html#variant=grolman&fen=${encodeURIComponent(POSITION)}`);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe("activated");
     const [first] = await builds();
     await expect(page.locator("#update-note")).toBeHidden();
 
-    mark("the next build");
+    site.mark("the next build");
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     // This load is still the first build's; the second one waits and the page says so.
@@ -101,6 +83,8 @@ test("a new build is said to be ready and takes effect on the next load", async 
 
     const before = page.url();
     expect(before).toContain("fen=");
+    // The position must come back from the fragment alone, not from the game the page stored.
+    await page.evaluate(() => localStorage.removeItem("grolman.game"));
     // The worker answers this load with a page that loads again once the new build is active.
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
@@ -115,7 +99,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
     // After a rebuild (`make play`), the note's button takes the new build at once: no second
     // reload to find it.
     const [second] = await builds();
-    mark("the build after that");
+    site.mark("the build after that");
     await page.reload();
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     const now = page.locator("#update-note button");
@@ -129,8 +113,7 @@ test("a new build is said to be ready and takes effect on the next load", async 
     await expect(page.locator("#update-note")).toHaveCount(0);
     await expect.poll(builds).toEqual([expect.not.stringMatching(second)]);
   } finally {
-    server.kill();
-    rmSync(root, { recursive: true, force: true });
+    await site.remove();
   }
 });
 
