@@ -45,6 +45,11 @@ impl Kinds {
     pub(super) fn or(self, other: Kinds) -> Kinds {
         Kinds(self.0 | other.0)
     }
+
+    /// The kinds both of `self` and of `other`.
+    pub(super) fn and(self, other: Kinds) -> Kinds {
+        Kinds(self.0 & other.0)
+    }
 }
 
 /// The kinds the units of `color` other than its king may have from now until `turns` more

@@ -8,9 +8,12 @@
 //! chess those that cannot leave every flight of the other king attacked ([`Flights`]); a
 //! check's escape is looked for among the king's leading moves first. In Tatarstan chess
 //! a transformation may make any unit a checker; there the generator drops a turn that cannot
-//! check before its transformation phase ([`grolman::for_each_checking_turn_of`]).
+//! check before its transformation phase ([`grolman::for_each_checking_turn_of`]), and the
+//! mate test drops the leading moves after which the other king keeps a flight
+//! ([`TatarstanFlights`], `problem/tatflights.rs`).
 
 use super::tatchecks::TatarstanChecks;
+use super::tatflights::TatarstanFlights;
 use grolman::{
     between, for_each_checking_turn_of, has_legal_turn, king_attacks, Behind, Bitboard, Board, CheckFilter,
     Color, Lead, LeadKind, Piece, Position, Role, Rules, Square, Variant, Visit,
@@ -21,7 +24,7 @@ use crate::turns::{mover_choices, steps_hash};
 /// Whether the side to move has a turn that mates.
 pub fn mates_in_one(pos: &Position, rules: Rules) -> bool {
     let mut mates = false;
-    for_each_checking_turn(pos, rules, &mut |v| {
+    for_each_mating_candidate(pos, rules, &mut |v| {
         mates = !has_escape(v.after, rules);
         mates
     });
@@ -48,7 +51,7 @@ pub fn forces_mate_in_one(pos: &Position, rules: Rules) -> bool {
     let mut run = None;
     let mut groups: Vec<(u64, bool)> = Vec::new();
     let mut mates = false;
-    for_each_checking_turn(pos, rules, &mut |v| {
+    for_each_mating_candidate(pos, rules, &mut |v| {
         let steps = steps_hash(v.steps);
         if run != Some(steps) || v.owner_promotions.is_empty() {
             if groups.iter().any(|&(_, all)| all) {
@@ -95,6 +98,17 @@ fn has_escape(pos: &Position, rules: Rules) -> bool {
 /// Calls `visit` for every legal turn of the side to move that checks, in the order of
 /// [`grolman::for_each_turn`]; the visitor returns `true` to stop.
 pub fn for_each_checking_turn(pos: &Position, rules: Rules, visit: &mut impl FnMut(&Visit<'_>) -> bool) {
+    checking_turns(pos, rules, false, visit);
+}
+
+/// [`for_each_checking_turn`] less, in Tatarstan chess, the turns of leading moves after which
+/// the other king keeps a flight ([`TatarstanFlights`]): every turn that mates is among them,
+/// whole groups of a leading move are left out.
+fn for_each_mating_candidate(pos: &Position, rules: Rules, visit: &mut impl FnMut(&Visit<'_>) -> bool) {
+    checking_turns(pos, rules, true, visit);
+}
+
+fn checking_turns(pos: &Position, rules: Rules, mating: bool, visit: &mut impl FnMut(&Visit<'_>) -> bool) {
     let mut leads = Vec::with_capacity(64);
     grolman::leads(pos, rules, &mut leads);
     if rules.variant == Variant::Tatarstan {
@@ -102,6 +116,9 @@ pub fn for_each_checking_turn(pos: &Position, rules: Rules, visit: &mut impl FnM
             return;
         };
         filter.retain(pos.board(), &mut leads);
+        if let Some(flights) = TatarstanFlights::of(pos).filter(|_| mating) {
+            flights.retain(pos.board(), &mut leads);
+        }
     } else {
         let Some(filter) = CheckFilter::of(pos, rules) else {
             return;

@@ -19,6 +19,7 @@ mod sides;
 mod solve;
 mod table;
 mod tatchecks;
+mod tatflights;
 mod tatlast;
 mod tree;
 mod unit;

@@ -1,0 +1,313 @@
+//! Tatarstan chess: what tells, before its chain and phase are worked out, that a leading move
+//! of the side to move (`us`) leaves the other king a flight after each of its turns, so that
+//! none of them mates (the mate test, `problem/mate1.rs`, plays out only the leads it keeps).
+//! Why a lead it drops mates with none of its turns (docs/rules.md 1.3-1.7, 3.2-3.5):
+//! - A flight `f` is a neighbour of their king that none of their units holds. Our turn moves
+//!   none of theirs (it may take one), so after it their king may lead to `f`, taking what
+//!   stands there. That turn of theirs is legal unless, at its end (after their chain and the
+//!   phase that follows it), a unit of ours attacks `f`.
+//! - Our chain leaves our units where they stood but on the closure `D` of the leader's square
+//!   (`grolman::Behind`), one square of which stays empty; the units on `D` then are of the
+//!   kinds of `D`'s units but the leader's, and the leader stands on its destination `b`. Their
+//!   turn moves none of ours: at its end our units stand there still (less one their king may
+//!   take on `f`). So a line of ours to `f` passes none of our squares outside `D`, at most one
+//!   of `D`, not `b`, and at most one of theirs: their chain leaves one of their squares empty
+//!   (their king's own, when nothing follows), and our leader may have taken one on `b`.
+//! - Both phases (after our turn and after theirs) find our units on those squares. A unit
+//!   ends a phase of a kind it did not have only when a unit of ours of that kind defends it,
+//!   so stands where that kind attacks it from on an empty board, or when it is a pawn on our
+//!   last rank (it promotes to any kind). Kings neither change nor defend. So the kinds a unit
+//!   may have are its own, and those that the units that may stand beside it may have and
+//!   would defend it as, taken to a fixed point (capped by the kinds we may have at all,
+//!   [`kinds_within`]).
+//! - So if some flight is attacked, so understood, by no unit of ours after a leading move,
+//!   their king escapes to it after every turn of that move. Castling and en passant empty two
+//!   squares of ours and are always kept.
+
+use grolman::{
+    between, king_attacks, Behind, Bitboard, Board, Color, Lead, LeadKind, Position, Role, Square,
+};
+
+use super::kinds::{self, kinds_within, Kinds};
+
+pub(super) struct TatarstanFlights {
+    us: Color,
+    ours: Bitboard,
+    theirs: Bitboard,
+    flights: Bitboard,
+    /// The kinds that our units other than the king may have until the end of their reply.
+    cap: Kinds,
+    last_rank: Bitboard,
+}
+
+/// Our units after a turn led from one square, but the leader: the squares of those that are
+/// not kings (one per square of the leader's closure `d` that a follower may end on) and the
+/// kinds they may have, and the squares our king may stand on.
+#[derive(Clone, Copy)]
+struct Units {
+    n: usize,
+    squares: [Square; 17],
+    kinds: [Kinds; 17],
+    king: Bitboard,
+    d: Bitboard,
+    /// The flights that these units may attack, through lines that do not pass the leader's
+    /// destination; per flight (in the order of the flights), the squares that all their lines
+    /// to it pass (none when one attacks it by no line).
+    covered: Bitboard,
+    blockable: [Bitboard; 8],
+    /// Per kind: the squares that a unit of them which may be of it defends as it.
+    defended: [Bitboard; 6],
+}
+
+impl TatarstanFlights {
+    /// `None` when their king has no flight: no lead is dropped.
+    pub(super) fn of(pos: &Position) -> Option<TatarstanFlights> {
+        let board = pos.board();
+        let us = pos.turn();
+        let theirs = board.by_color(us.other());
+        let flights = king_attacks(board.king_of(us.other())?) & !theirs;
+        flights.any().then_some(())?;
+        Some(TatarstanFlights {
+            us,
+            ours: board.by_color(us),
+            theirs,
+            flights,
+            cap: kinds_within(board, us, 1),
+            last_rank: Bitboard::rank(us.last_rank()),
+        })
+    }
+
+    /// Keeps of `leads` (leading moves of the position the filter was made for, on `board`)
+    /// those after which every flight may be attacked; a lead dropped mates with no turn.
+    /// What the others do is worked out once per square that leaders leave.
+    pub(super) fn retain(&self, board: &Board, leads: &mut Vec<Lead>) {
+        let mut last: Option<(Square, Units)> = None;
+        leads.retain(|lead| {
+            let others = match last {
+                Some((from, others)) if from == lead.from => others,
+                _ => {
+                    let others = self.others(board, lead.from);
+                    last = Some((lead.from, others));
+                    others
+                }
+            };
+            self.may_cover_all(board, lead, others)
+        });
+    }
+
+    /// Our units but a leader from `from`, their kinds widened.
+    fn others(&self, board: &Board, from: Square) -> Units {
+        let behind = Behind::of_chain(board, self.us, from);
+        let d = behind.vacated;
+        let mut u = Units {
+            n: 0,
+            squares: [from; 17],
+            kinds: [Kinds::NONE; 17],
+            king: Bitboard::EMPTY,
+            d,
+            covered: Bitboard::EMPTY,
+            blockable: [Bitboard::ALL; 8],
+            defended: [Bitboard::EMPTY; 6],
+        };
+        for sq in self.ours & !d {
+            match board.role_at(sq) {
+                Some(Role::King) => u.king.set(sq),
+                Some(r) => u.push(sq, Kinds::of(r)),
+                None => {}
+            }
+        }
+        let followers = Role::STAGES
+            .into_iter()
+            .filter(|r| behind.kinds[r.index()])
+            .fold(Kinds::NONE, |k, r| k.or(Kinds::of(r)));
+        if behind.kinds[Role::King.index()] {
+            u.king |= d;
+        }
+        if followers != Kinds::NONE {
+            for v in d {
+                u.push(v, followers);
+            }
+        }
+        self.widen(&mut u);
+        let king_covers = u.king.fold(Bitboard::EMPTY, |c, k| c | king_attacks(k));
+        for (j, f) in self.flights.into_iter().enumerate() {
+            if king_covers.contains(f) {
+                u.covered.set(f);
+                u.blockable[j] = Bitboard::EMPTY;
+            }
+            for i in 0..u.n {
+                let s = u.squares[i];
+                if kinds::attacks(u.kinds[i], self.us, s).contains(f) && self.open_past(d, s, f) {
+                    u.covered.set(f);
+                    u.blockable[j] &= between(s, f);
+                }
+            }
+        }
+        u
+    }
+
+    /// Whether every flight may be attacked at the end of their reply to a turn of `lead`, the
+    /// other units of ours being `u`.
+    fn may_cover_all(&self, board: &Board, lead: &Lead, mut u: Units) -> bool {
+        if matches!(lead.kind, LeadKind::Castle(_) | LeadKind::EnPassant) {
+            return true;
+        }
+        let Some(role) = board.role_at(lead.from) else {
+            return true;
+        };
+        let b = lead.to;
+        // The flights that the others attack whatever the leader does.
+        let mut covered = match role {
+            Role::King => king_attacks(b),
+            _ => Bitboard::EMPTY,
+        };
+        for (j, f) in self.flights.into_iter().enumerate() {
+            if u.covered.contains(f) && !u.blockable[j].contains(b) {
+                covered.set(f);
+            }
+        }
+        let rest = self.flights & !covered;
+        if rest.is_empty() || role == Role::King {
+            return rest.is_empty();
+        }
+        // The leader's kinds, when it turns none of the others into a kind they may not have.
+        let mut k = Role::STAGES
+            .into_iter()
+            .filter(|r| u.defended[r.index()].contains(b))
+            .fold(Kinds::of(lead.promotion.unwrap_or(role)), |k, r| {
+                k.or(Kinds::of(r))
+            });
+        if k.has(Role::Pawn) && self.last_rank.contains(b) {
+            k = Kinds::ALL;
+        }
+        let k = k.and(self.cap.or(Kinds::of(lead.promotion.unwrap_or(role))));
+        let widens = (0..u.n).any(|i| {
+            Role::STAGES.into_iter().any(|r| {
+                k.has(r)
+                    && !u.kinds[i].has(r)
+                    && kinds::attacks(Kinds::of(r), self.us, b).contains(u.squares[i])
+            })
+        });
+        if !widens {
+            return rest
+                .into_iter()
+                .all(|f| kinds::attacks(k, self.us, b).contains(f) && self.open(u.d, b, b, f));
+        }
+        {
+            u.push(b, Kinds::of(lead.promotion.unwrap_or(role)));
+            self.widen(&mut u);
+        }
+        let king_covers = u.king.fold(Bitboard::EMPTY, |c, k| c | king_attacks(k));
+        (self.flights & !king_covers).into_iter().all(|f| {
+            (0..u.n).any(|i| {
+                let s = u.squares[i];
+                kinds::attacks(u.kinds[i], self.us, s).contains(f) && self.open(u.d, b, s, f)
+            })
+        })
+    }
+
+    /// The kinds each unit may have after the phases: its own and those the others may defend
+    /// it as, to a fixed point; a pawn on our last rank may be of any kind.
+    fn widen(&self, u: &mut Units) {
+        loop {
+            // Per kind, the squares that a unit which may be of it defends as it.
+            let mut defended = [Bitboard::EMPTY; 6];
+            for i in 0..u.n {
+                for r in Role::STAGES {
+                    if u.kinds[i].has(r) {
+                        defended[r.index()] |= kinds::attacks(Kinds::of(r), self.us, u.squares[i]);
+                    }
+                }
+            }
+            let mut changed = false;
+            for i in 0..u.n {
+                let s = u.squares[i];
+                let mut k = Role::STAGES
+                    .into_iter()
+                    .filter(|r| defended[r.index()].contains(s))
+                    .fold(u.kinds[i], |k, r| k.or(Kinds::of(r)));
+                if k.has(Role::Pawn) && self.last_rank.contains(s) {
+                    k = Kinds::ALL;
+                }
+                let k = k.and(self.cap.or(u.kinds[i]));
+                if k != u.kinds[i] {
+                    u.kinds[i] = k;
+                    changed = true;
+                }
+            }
+            if !changed {
+                u.defended = defended;
+                return;
+            }
+        }
+    }
+
+    /// Whether a line from `s` to `f` may be open at the end of their reply: it passes no
+    /// square of ours outside `d`, at most one of `d`, not `b` (unless it starts there), and
+    /// at most one of theirs but `b`.
+    fn open(&self, d: Bitboard, b: Square, s: Square, f: Square) -> bool {
+        !between(s, f).contains(b) && self.open_past(d, s, f)
+    }
+
+    /// [`TatarstanFlights::open`] but for the leader's destination.
+    fn open_past(&self, d: Bitboard, s: Square, f: Square) -> bool {
+        let line = between(s, f);
+        let ours = line & self.ours;
+        (ours & !d).is_empty() && !ours.more_than_one() && !(line & self.theirs).more_than_one()
+    }
+}
+
+impl Units {
+    fn push(&mut self, sq: Square, kinds: Kinds) {
+        self.squares[self.n] = sq;
+        self.kinds[self.n] = kinds;
+        self.n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grolman::random::positions;
+    use grolman::{for_each_checking_turn_of, has_legal_turn, Rules, Variant};
+
+    /// Every Tatarstan leading move that [`TatarstanFlights`] drops starts no turn that mates,
+    /// on random positions; and it drops nearly half the leads that start a checking turn.
+    #[test]
+    fn the_tatarstan_flight_filter_drops_no_mating_turn() {
+        let rules: Rules = Variant::Tatarstan.into();
+        let (mut kept, mut dropped, mut mates) = (0, 0, 0);
+        for pos in positions(6000, Color::White, 3, 0x5851_f42d_4c95_7f2d) {
+            let Some(filter) = TatarstanFlights::of(&pos) else {
+                continue;
+            };
+            let mut leads = Vec::new();
+            grolman::leads(&pos, rules, &mut leads);
+            let mut kept_leads = leads.clone();
+            filter.retain(pos.board(), &mut kept_leads);
+            for lead in leads {
+                let keeps = kept_leads.contains(&lead);
+                let mut checks = false;
+                for_each_checking_turn_of(&pos, rules, &[lead], &mut |v| {
+                    checks = true;
+                    if !has_legal_turn(v.after, rules) {
+                        assert!(keeps, "{} {lead:?}: the turn {:?} mates", pos.fen(), v.steps);
+                        mates += 1;
+                    }
+                    false
+                });
+                if checks {
+                    if keeps {
+                        kept += 1;
+                    } else {
+                        dropped += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            mates > 5000 && dropped * 2 > kept,
+            "{mates} mates, {kept} checking leads kept, {dropped} dropped"
+        );
+    }
+}
