@@ -100,6 +100,27 @@ impl Board {
         }
     }
 
+    /// The units' kinds, set by set, for [`Board::restore_kinds`].
+    #[inline]
+    pub(crate) fn kinds(&self) -> [Bitboard; 6] {
+        self.by_role
+    }
+
+    /// Gives every unit back the kind it had in `kinds`, taken by [`Board::kinds`] with the
+    /// same units on the same squares as now (the Tatarstan phase changes kinds only, and
+    /// leaves the generator's position as it came).
+    #[inline]
+    pub(crate) fn restore_kinds(&mut self, kinds: [Bitboard; 6]) {
+        for role in Role::ALL {
+            for sq in kinds[role.index()] & !self.by_role[role.index()] {
+                if let Some(p) = &mut self.mailbox[sq.index()] {
+                    p.role = role;
+                }
+            }
+        }
+        self.by_role = kinds;
+    }
+
     /// Changes the kind of the unit on `sq`.
     #[inline]
     pub fn set_role(&mut self, sq: Square, role: Role) {

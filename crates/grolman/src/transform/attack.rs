@@ -105,7 +105,7 @@ mod tests {
         let (mut ruled_out, mut proven) = (0, 0);
         for trial in 0..1500 {
             let board = random_board(&mut rng);
-            let pos = Position {
+            let mut pos = Position {
                 board: board.clone(),
                 turn: Color::Black,
                 castling: Castling::NONE,
@@ -115,7 +115,7 @@ mod tests {
             };
             let mut outcomes: Vec<Board> = Vec::new();
             phase::<false>(
-                pos,
+                &mut pos,
                 Color::White,
                 &mut Vec::new(),
                 &mut Vec::new(),
@@ -124,6 +124,7 @@ mod tests {
                     false
                 },
             );
+            assert_eq!(pos.board, board, "the phase gives its position back as it came");
             for color in Color::ALL {
                 for target in Square::all() {
                     let attacked = |b: &Board| b.attackers(target, color, b.occupied()).any();
