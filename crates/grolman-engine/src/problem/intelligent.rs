@@ -485,6 +485,28 @@ impl Mate<'_> {
     }
 }
 
+/// The bound's verdict on White's last turn against the real mate in one, on `count` random
+/// positions with White to move (`grolman::random::positions`, up to 3 units a side): fails
+/// where the bound rules out a position that has a mate in one; gives the number of positions
+/// with a mate in one and the number the bound ruled out.
+#[cfg(test)]
+pub(super) fn mate_in_one_bound_on_random_positions(
+    rules: grolman::Rules,
+    count: usize,
+    seed: u64,
+) -> (usize, usize) {
+    let (mut mates, mut ruled_out) = (0, 0);
+    for pos in grolman::random::positions(count, Color::White, 3, seed) {
+        let mates_now = super::mate1::mates_in_one(&pos, rules);
+        if !mate_reachable(&pos, rules, Color::Black, 0, 1, &mut None) {
+            assert!(!mates_now, "{}", pos.fen());
+            ruled_out += 1;
+        }
+        mates += usize::from(mates_now);
+    }
+    (mates, ruled_out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -191,10 +191,9 @@ fn promoted(k: Kinds, s: Square, last_rank: Bitboard) -> Kinds {
 
 #[cfg(test)]
 mod tests {
-    use grolman::random::positions;
     use grolman::{Color, Position, Rules, Variant};
 
-    use crate::problem::intelligent::mate_reachable;
+    use crate::problem::intelligent::{mate_in_one_bound_on_random_positions, mate_reachable};
     use crate::problem::mate1::mates_in_one;
 
     /// Where the bound says that White's last turn cannot mate by the kinds its units may have
@@ -203,15 +202,7 @@ mod tests {
     #[test]
     fn no_tatarstan_mate_in_one_where_the_kinds_its_units_may_have_cannot_give_it() {
         let rules: Rules = Variant::Tatarstan.into();
-        let (mut mates, mut ruled_out) = (0, 0);
-        for pos in positions(6000, Color::White, 3, 0x3c6e_f372_fe94_f82b) {
-            let mates_now = mates_in_one(&pos, rules);
-            if !mate_reachable(&pos, rules, Color::Black, 0, 1, &mut None) {
-                assert!(!mates_now, "{}", pos.fen());
-                ruled_out += 1;
-            }
-            mates += usize::from(mates_now);
-        }
+        let (mates, ruled_out) = mate_in_one_bound_on_random_positions(rules, 6000, 0x3c6e_f372_fe94_f82b);
         assert!(
             mates > 1000 && ruled_out > 1500,
             "{mates} mates, {ruled_out} ruled out"
