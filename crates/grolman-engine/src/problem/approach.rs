@@ -25,8 +25,7 @@
 
 use grolman::{between, Bitboard, Board, Color, Lead, LeadKind, Piece, Position, Role, Square};
 
-use super::intelligent::{blockers_reach, blockers_reach_on, castles, Mate, Unit};
-use super::kinds::Kinds;
+use super::intelligent::{blockers_reach_on, castles, Mate, Unit};
 use super::reach::{attacks, chebyshev, moves, Model};
 use super::sets::{Needs, Sets};
 
@@ -45,7 +44,7 @@ pub struct Approach {
 impl Approach {
     /// The destinations for the mating side (to move) against `mated`, in orthodox chess;
     /// `None` when not known (a side may castle, or `mated` has no king).
-    pub fn of(pos: &Position) -> Option<Approach> {
+    pub fn of(pos: &Position, memory: &mut ApproachMemory) -> Option<Approach> {
         let board = pos.board();
         let mating = pos.turn();
         let mated = mating.other();
@@ -60,7 +59,6 @@ impl Approach {
             attackers[n] = Unit::attacker(model, mating, sq, board.role_at(sq).expect("occupied"));
             n += 1;
         }
-        let (_, reach2) = blockers_reach(board, model, mated, king, Kinds::ALL);
         // The mated side's one move comes after this turn, which may vacate a square of the
         // mating side (and arrives on one): its lines are traced with those squares empty.
         let reach1 = blockers_reach_on(board, mated, king, board.occupied() & !board.by_color(mating));
@@ -69,7 +67,8 @@ impl Approach {
             checks: Bitboard::ALL,
             covers: Bitboard::ALL,
             reach1,
-            reach2,
+            // Only blocks in one move are asked about here (`Mate::block_cost` up to 1).
+            reach2: Bitboard::EMPTY,
             model,
             mating,
             held: board.by_color(mated).without(king),
@@ -90,15 +89,24 @@ impl Approach {
             approach.useful[i].0 = a.sq;
             approach.guards[i] = Board::attacks_of(Piece::new(mating, a.role), a.sq, seen) & approach.around;
         }
+        let units = Units::of(board, mating);
         for target in grolman::king_attacks(king).with(king) {
-            approach.add_target(&mate, board, king, target);
+            approach.add_target(&mate, board, king, target, &units, memory);
         }
         Some(approach)
     }
 
     /// Adds the destinations from which the mating side's units may help towards a mate on
     /// `target`.
-    fn add_target(&mut self, mate: &Mate<'_>, board: &Board, king: Square, target: Square) {
+    fn add_target(
+        &mut self,
+        mate: &Mate<'_>,
+        board: &Board,
+        king: Square,
+        target: Square,
+        units: &Units,
+        memory: &mut ApproachMemory,
+    ) {
         let walk = chebyshev(king, target);
         // As the bound: a unit of the mated side on the target must leave it first, which the
         // king's walk leaves no turn for, and the mating side has no turn before the mate to
@@ -106,59 +114,20 @@ impl Approach {
         if mate.held.contains(target) && walk >= 1 {
             return;
         }
-        let mut needs = [target; 9];
-        let mut count = 1;
-        for f in grolman::king_attacks(target) & !mate.held {
-            needs[count] = f;
-            count += 1;
-        }
-        let needs = &needs[..count];
-        let all: Needs = (1 << count) - 1;
-        // The flights the mated side's one turn may block instead (when its king stays).
-        let mut blockable: Needs = 0;
-        if walk == 0 {
-            for (i, &f) in needs.iter().enumerate().skip(1) {
-                if mate.block_cost(f) <= 1 {
-                    blockable |= 1 << i;
-                }
+        // The flights the mated side's one turn may block instead (when its king stays): those
+        // it reaches in one move (`Mate::block_cost`).
+        let around = grolman::king_attacks(target);
+        let blockable = match walk {
+            0 => around & !mate.held & mate.reach1,
+            _ => Bitboard::EMPTY,
+        };
+        let key = units.key(window(around, mate.held, blockable, target));
+        let count = mate.attackers.len();
+        let meeting = memory.remembered(key, count, || meeting(mate, target, blockable));
+        for (u, &useful) in meeting.iter().enumerate().take(count) {
+            if useful.any() {
+                self.useful[u].1 |= useful & self.unguarded(mate, board, king, target, u);
             }
-        }
-        let units = mate.attackers;
-        let mut now = [0 as Needs; 16];
-        let mut one = [Sets::EMPTY; 16];
-        for (i, a) in units.iter().enumerate() {
-            now[i] = mate.options(a, needs, 0).items[0];
-            one[i] = mate.options(a, needs, 1);
-        }
-        let now = &now[..units.len()];
-        for (u, a) in units.iter().enumerate() {
-            if a.role == Role::Pawn {
-                continue;
-            }
-            let others = fold_except(now, u, usize::MAX);
-            // What is left for `u` on its new square, kept as complements: a larger
-            // complement (fewer requirements) asks less of the square.
-            let mut left = Sets::EMPTY;
-            left.push(!(all & !others));
-            for (v, sets) in one.iter().enumerate().take(units.len()) {
-                if v == u {
-                    continue;
-                }
-                let rest = fold_except(now, u, v);
-                for &o in sets.as_slice() {
-                    left.push(!(all & !(o | rest)));
-                }
-            }
-            let mut useful = Bitboard::EMPTY;
-            for &complement in left.as_slice() {
-                useful |= self.squares_meeting(mate, a, needs, all & !complement, blockable);
-            }
-            // Or `u` moves twice: on from its new square to one that meets what is left.
-            let second = self.squares_meeting(mate, a, needs, all & !others, blockable);
-            for e in second {
-                useful |= moves(mate.model, a.role, mate.mating, e);
-            }
-            self.useful[u].1 |= useful & self.unguarded(mate, board, king, target, u);
         }
     }
 
@@ -187,26 +156,6 @@ impl Approach {
         squares
     }
 
-    /// The squares from which `a` attacks every requirement of `required` but, at most, one
-    /// of `blockable` (left to the mated side's turn).
-    fn squares_meeting(
-        &self,
-        mate: &Mate<'_>,
-        a: &Unit,
-        needs: &[Square],
-        required: Needs,
-        blockable: Needs,
-    ) -> Bitboard {
-        let mut squares = attacking_all(mate, a, needs, required);
-        let mut open = required & blockable;
-        while open != 0 {
-            let i = open.trailing_zeros();
-            open &= open - 1;
-            squares |= attacking_all(mate, a, needs, required & !(1 << i));
-        }
-        squares
-    }
-
     /// Whether the leading move `lead` on `board` may still lead to a mate: it is not a plain
     /// move of a piece, or it goes to a square found useful.
     pub fn may_follow(&self, board: &Board, lead: &Lead) -> bool {
@@ -228,28 +177,195 @@ impl Approach {
     }
 }
 
+/// What [`meeting`] depends on beside the target, remembered for the positions that share
+/// it: the mating side's units, the same along all of the mated side's moves before this turn
+/// but for captures, and the mated king's neighbourhood, which most of those moves leave as it
+/// is. Orthodox h#3 4a asks for 118 k targets, 13 k of them not remembered (with 4,096 slots
+/// 30 k; each worked out costs some microseconds).
+pub struct ApproachMemory {
+    /// Per slot a key ([`Units::key`]) and the squares of up to [`MEMORY_UNITS`] units; a
+    /// key of zeros marks the slot empty (a real key has its last word's full bit set).
+    slots: Vec<([u64; 3], [Bitboard; MEMORY_UNITS])>,
+}
+
+/// Slots of an [`ApproachMemory`] (88 bytes each, 360 kB).
+const MEMORY_SLOTS: usize = 1 << 14;
+
+/// The most units of the mating side whose squares are remembered; with more, they are
+/// worked out every time.
+const MEMORY_UNITS: usize = 8;
+
+impl ApproachMemory {
+    pub fn new() -> ApproachMemory {
+        ApproachMemory {
+            slots: vec![([0; 3], [Bitboard::EMPTY; MEMORY_UNITS]); MEMORY_SLOTS],
+        }
+    }
+
+    /// The squares of the `count` units under `key`, worked out by `work` when not
+    /// remembered.
+    fn remembered(
+        &mut self,
+        key: [u64; 3],
+        count: usize,
+        work: impl FnOnce() -> [Bitboard; 16],
+    ) -> [Bitboard; 16] {
+        if count > MEMORY_UNITS {
+            return work();
+        }
+        let mut h = 0u64;
+        for w in key {
+            h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h ^= h >> 29;
+        }
+        let slot =
+            &mut self.slots[(h.wrapping_mul(0x94d0_49bb_1331_11eb) >> 40) as usize & (MEMORY_SLOTS - 1)];
+        let mut squares = [Bitboard::EMPTY; 16];
+        if slot.0 == key {
+            squares[..MEMORY_UNITS].copy_from_slice(&slot.1);
+            return squares;
+        }
+        squares = work();
+        slot.0 = key;
+        slot.1.copy_from_slice(&squares[..MEMORY_UNITS]);
+        squares
+    }
+}
+
+/// The mating side's units as a key: their squares, and their kinds in the order of the
+/// squares with the side's colour.
+struct Units {
+    squares: Bitboard,
+    kinds: u64,
+}
+
+impl Units {
+    fn of(board: &Board, mating: Color) -> Units {
+        let squares = board.by_color(mating);
+        let kinds = squares
+            .into_iter()
+            .enumerate()
+            .fold(mating.index() as u64, |k, (i, sq)| {
+                let role = board.role_at(sq).expect("occupied");
+                k | (role.index() as u64 + 1) << (3 * i + 1)
+            });
+        Units { squares, kinds }
+    }
+
+    /// The key of a target whose neighbourhood is `window` ([`window`]).
+    fn key(&self, window: u64) -> [u64; 3] {
+        [self.squares.0, self.kinds, window]
+    }
+}
+
+/// What [`meeting`] reads of the mated side around `target` (its neighbours `around`): which
+/// of them it holds and which it may block with its one turn.
+fn window(around: Bitboard, held: Bitboard, blockable: Bitboard, target: Square) -> u64 {
+    let mut w = 1 << 28 | (target.index() as u64) << 16;
+    for (j, sq) in around.into_iter().enumerate() {
+        w |= u64::from(held.contains(sq)) << j | u64::from(blockable.contains(sq)) << (8 + j);
+    }
+    w
+}
+
+/// For each of the mating side's units, the squares from which it may help towards a mate
+/// with the mated king on `target`, where the mated side's one turn may block the flights of
+/// `blockable` instead (before the squares that guard `target` are taken out,
+/// [`Approach::unguarded`]): what the position holds beside `target` alone decides them, so
+/// many positions share them ([`ApproachMemory`]).
+fn meeting(mate: &Mate<'_>, target: Square, blockable: Bitboard) -> [Bitboard; 16] {
+    let mut needs = [target; 9];
+    let mut count = 1;
+    for f in grolman::king_attacks(target) & !mate.held {
+        needs[count] = f;
+        count += 1;
+    }
+    let needs = &needs[..count];
+    let all: Needs = (1 << count) - 1;
+    let blockable = needs
+        .iter()
+        .enumerate()
+        .filter(|&(_, &f)| blockable.contains(f))
+        .fold(0 as Needs, |b, (i, _)| b | 1 << i);
+    let units = mate.attackers;
+    let mut now = [0 as Needs; 16];
+    let mut one = [Sets::EMPTY; 16];
+    for (i, a) in units.iter().enumerate() {
+        now[i] = mate.options(a, needs, 0).items[0];
+        one[i] = mate.options(a, needs, 1);
+    }
+    let now = &now[..units.len()];
+    let mut meeting = [Bitboard::EMPTY; 16];
+    for (u, a) in units.iter().enumerate() {
+        if a.role == Role::Pawn {
+            continue;
+        }
+        let mut from = [Bitboard::EMPTY; 9];
+        for (f, &t) in from.iter_mut().zip(needs) {
+            *f = attacks(mate.model, a.role, mate.mating.other(), t);
+        }
+        let from = &from[..needs.len()];
+        let others = fold_except(now, u, usize::MAX);
+        // What is left for `u` on its new square, kept as complements: a larger
+        // complement (fewer requirements) asks less of the square.
+        let mut left = Sets::EMPTY;
+        left.push(!(all & !others));
+        for (v, sets) in one.iter().enumerate().take(units.len()) {
+            if v == u {
+                continue;
+            }
+            let rest = fold_except(now, u, v);
+            for &o in sets.as_slice() {
+                left.push(!(all & !(o | rest)));
+            }
+        }
+        let mut useful = Bitboard::EMPTY;
+        for &complement in left.as_slice() {
+            useful |= squares_meeting(a.role, from, all & !complement, blockable);
+        }
+        // Or `u` moves twice: on from its new square to one that meets what is left.
+        let second = squares_meeting(a.role, from, all & !others, blockable);
+        for e in second {
+            useful |= moves(mate.model, a.role, mate.mating, e);
+        }
+        meeting[u] = useful;
+    }
+    meeting
+}
+
+/// The squares from which a unit of `role` attacks every requirement of `required` but, at
+/// most, one of `blockable` (left to the mated side's turn), on an empty board: `from[i]` are
+/// the squares from which it attacks the requirement `i` (a king never gives check).
+fn squares_meeting(role: Role, from: &[Bitboard], required: Needs, blockable: Needs) -> Bitboard {
+    if role == Role::King && required & 1 != 0 {
+        return Bitboard::EMPTY;
+    }
+    let mut squares = Bitboard::ALL;
+    let mut r = required & !blockable;
+    while r != 0 {
+        let i = r.trailing_zeros() as usize;
+        r &= r - 1;
+        squares &= from[i];
+    }
+    // Of the blockable ones: the squares attacking all so far, and all but at most one.
+    let mut all = Bitboard::ALL;
+    let mut all_but_one = Bitboard::ALL;
+    let mut r = required & blockable;
+    while r != 0 {
+        let i = r.trailing_zeros() as usize;
+        r &= r - 1;
+        all_but_one = (all_but_one & from[i]) | all;
+        all &= from[i];
+    }
+    squares & all_but_one
+}
+
 /// The union of `now` but for the units `skip1` and `skip2`.
 fn fold_except(now: &[Needs], skip1: usize, skip2: usize) -> Needs {
     now.iter()
         .enumerate()
         .filter(|&(j, _)| j != skip1 && j != skip2)
         .fold(0, |m, (_, &o)| m | o)
-}
-
-/// The squares from which a unit of `a`'s kind attacks every requirement of `required` on an
-/// empty board (a king never gives check).
-fn attacking_all(mate: &Mate<'_>, a: &Unit, needs: &[Square], required: Needs) -> Bitboard {
-    if a.role == Role::King && required & 1 != 0 {
-        return Bitboard::EMPTY;
-    }
-    let mut squares = Bitboard::ALL;
-    let mut r = required;
-    while r != 0 && squares.any() {
-        let i = r.trailing_zeros() as usize;
-        r &= r - 1;
-        squares &= attacks(mate.model, a.role, mate.mating.other(), needs[i]);
-    }
-    squares
 }
 
 #[cfg(test)]
@@ -267,7 +383,7 @@ mod tests {
     fn a_turn_that_opens_a_line_of_the_mated_side_is_kept() {
         let rules: Rules = Variant::Orthodox.into();
         let pos = Position::from_fen("2b1r3/7k/3P4/8/N2Q4/2b5/1pr5/1b5K w - - 0 1").unwrap();
-        let approach = Approach::of(&pos).expect("no castling");
+        let approach = Approach::of(&pos, &mut ApproachMemory::new()).expect("no castling");
         let mut seen = false;
         for_each_turn(&pos, rules, false, &mut |v| {
             if format!("{}{}", v.lead.from, v.lead.to) == "d4g1" {
@@ -278,6 +394,34 @@ mod tests {
             false
         });
         assert!(seen);
+    }
+
+    /// The squares remembered by an [`ApproachMemory`] are those worked out afresh, on the
+    /// positions after each move of the mated side on random orthodox positions (so with the
+    /// mating side's units as they were, and the mated side's held and blocking squares moved
+    /// or not beside each target), one memory for all of them.
+    #[test]
+    fn remembered_destinations_are_those_worked_out_afresh() {
+        let rules: Rules = Variant::Orthodox.into();
+        let mut rng = Xorshift(0x6a09_e667_f3bc_c908);
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let mut memory = ApproachMemory::new();
+        let (mut positions, mut useful) = (0, 0);
+        while positions < 300 {
+            let board = rng.attack_board(&roles, 3, 7);
+            let Some(pos) = position_of(board, Color::Black) else {
+                continue;
+            };
+            positions += 1;
+            for_each_turn(&pos, rules, false, &mut |v| {
+                let remembered = Approach::of(v.after, &mut memory).expect("no castling");
+                let afresh = Approach::of(v.after, &mut ApproachMemory::new()).expect("no castling");
+                assert_eq!(remembered.useful, afresh.useful, "{}", v.after.fen());
+                useful += afresh.useful.iter().filter(|(_, to)| to.any()).count();
+                false
+            });
+        }
+        assert!(useful > 1000, "{useful}");
     }
 
     /// Every turn of the mating side after which the bound, with one turn to each side, still
@@ -303,7 +447,7 @@ mod tests {
                 continue;
             };
             positions += 1;
-            let approach = Approach::of(&pos).expect("no castling");
+            let approach = Approach::of(&pos, &mut ApproachMemory::new()).expect("no castling");
             for_each_turn(&pos, rules, false, &mut |v| {
                 let kept = approach.may_follow(pos.board(), &v.lead);
                 if mate_reachable(v.after, rules, Color::Black, 1, 1, &mut None) {

@@ -20,7 +20,7 @@ mod options;
 
 use grolman::{has_legal_turn, notation, Behind, Color, Position, Rules, Square, Turn, Variant};
 
-use super::approach::Approach;
+use super::approach::{Approach, ApproachMemory};
 use super::checking::LastMate;
 use super::mate1::{forces_mate_in_one, mates_in_one};
 use super::near::{leaves_near, Bound};
@@ -117,6 +117,7 @@ pub fn solve_twin_with(
         rules: twin.variant.into(),
         table: Table::new(TABLE_BITS),
         bound: Bound::new(),
+        approach: ApproachMemory::new(),
         hints: [None; HINTS],
         nodes: 0,
         keep_going,
@@ -182,6 +183,9 @@ pub(super) struct Solver<'a> {
     pub(super) rules: Rules,
     table: Table,
     bound: Bound,
+    /// What the mating side's turn three half-moves before a mate may aim at
+    /// (problem/approach.rs).
+    approach: ApproachMemory,
     /// Per number of turns left to both sides: where the bound last found a mate possible,
     /// tried first at the next node with as many turns (siblings differ by a move or two).
     hints: [Option<grolman::Square>; HINTS],
@@ -444,7 +448,7 @@ impl Solver<'_> {
             // The mating side's turn before its last: only towards squares from which the
             // bound may still allow a mate (problem/approach.rs).
             let approach = match plies == 3 && s.pruned && s.rules.variant == Variant::Orthodox {
-                true => Approach::of(pos),
+                true => Approach::of(pos, &mut s.approach),
                 false => None,
             };
             let board = pos.board();
