@@ -11,8 +11,8 @@
 //! measure each against the others; the defaults are the ones it found best.
 
 use grolman::{
-    bishop_attacks, king_attacks, king_followed, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-    stages_ahead, Bitboard, Board, Color, Piece, Position, Role, Square, Variant,
+    bishop_attacks, king_attacks, king_followed_past, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks, stages_ahead, Bitboard, Board, Color, Piece, Position, Role, Square, Variant,
 };
 
 /// Centipawn values by kind, weakest first; the king counts nothing.
@@ -220,34 +220,35 @@ fn king_safety(board: &Board, color: Color, w: &Weights, occ: Bitboard) -> i32 {
     score
 }
 
-/// The units of `color` whose first follower would be their own king (docs/rules.md 1.3).
-fn king_followers(board: &Board, color: Color) -> i32 {
-    king_followed(board, color).count() as i32
-}
-
-/// The units of `color` whose first follower is its king alone, onto their square while the
-/// enemy attacks it (seen through the king's own square, which the king leaves): leading with
-/// such a unit walks the king into check, so it is as good as pinned.
-fn king_traps(board: &Board, color: Color, occ: Bitboard) -> i32 {
+/// The units of `color` whose first follower is its king alone (docs/rules.md 1.3), among
+/// `followed` ([`king_followed_past`]), onto their square while the enemy attacks it (seen
+/// through the king's own square, which the king leaves): leading with such a unit walks the
+/// king into check, so it is as good as pinned.
+fn king_traps(board: &Board, color: Color, occ: Bitboard, followed: Bitboard) -> i32 {
     let Some(king) = board.king_of(color) else {
         return 0;
     };
     let seen = occ.without(king);
-    king_followed(board, color)
+    followed
         .filter(|&sq| board.attackers(sq, color.other(), seen).any())
         .count() as i32
 }
 
-/// The chain terms of `w` (Grolman and Tatarstan chess), White's charges minus Black's.
-fn chain_charges(board: &Board, w: &Weights, occ: Bitboard) -> i32 {
+/// The chain terms of `w` (Grolman and Tatarstan chess), White's charges minus Black's;
+/// `reached`: per colour, the squares its knights and line pieces reach.
+fn chain_charges(board: &Board, w: &Weights, occ: Bitboard, reached: [Bitboard; 2]) -> i32 {
+    if w.king_follower == 0 && w.king_trap == 0 {
+        return 0;
+    }
     let mut charge = 0;
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let mut c = 0;
-        if w.king_follower != 0 {
-            c += w.king_follower * king_followers(board, color);
+        let followed = king_followed_past(board, color, reached[color.index()]);
+        if followed.is_empty() {
+            continue;
         }
+        let mut c = w.king_follower * followed.count() as i32;
         if w.king_trap != 0 {
-            c += w.king_trap * king_traps(board, color, occ);
+            c += w.king_trap * king_traps(board, color, occ, followed);
         }
         charge += sign * c;
     }
@@ -344,36 +345,49 @@ fn mop_up(board: &Board, material: i32, weight: i32) -> i32 {
 
 /// Material and placement ([`PLACE`]) and mobility, White's minus Black's: each piece but the
 /// king also counts the squares it attacks that its own side does not hold. Kind by kind over
-/// the sets, not unit by unit, so that no unit's kind is looked up.
-fn material_and_placement(board: &Board, occ: Bitboard) -> i32 {
+/// the sets, not unit by unit, so that no unit's kind is looked up. Also gives, per colour, the
+/// squares its knights and line pieces reach, which the chain terms ask of every square next
+/// to a king ([`king_followed_past`]).
+fn material_and_placement(board: &Board, occ: Bitboard) -> (i32, [Bitboard; 2]) {
     let mut score = 0;
+    let mut reached = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let own = board.by_color(color);
         let free = !own;
         let place = &PLACE[color.index()];
         let mobility = |role: Role, reach: Bitboard| MOBILITY[role.index()] * (reach & free).count() as i32;
         let mut s = 0;
+        let mut all = Bitboard::EMPTY;
         for sq in board.by_role(Role::Pawn) & own {
             s += place[Role::Pawn.index()][sq.index()];
         }
         for sq in board.by_role(Role::Knight) & own {
-            s += place[Role::Knight.index()][sq.index()] + mobility(Role::Knight, knight_attacks(sq));
+            let reach = knight_attacks(sq);
+            all |= reach;
+            s += place[Role::Knight.index()][sq.index()] + mobility(Role::Knight, reach);
         }
         for sq in board.by_role(Role::Bishop) & own {
-            s += place[Role::Bishop.index()][sq.index()] + mobility(Role::Bishop, bishop_attacks(sq, occ));
+            let reach = bishop_attacks(sq, occ);
+            all |= reach;
+            s += place[Role::Bishop.index()][sq.index()] + mobility(Role::Bishop, reach);
         }
         for sq in board.by_role(Role::Rook) & own {
-            s += place[Role::Rook.index()][sq.index()] + mobility(Role::Rook, rook_attacks(sq, occ));
+            let reach = rook_attacks(sq, occ);
+            all |= reach;
+            s += place[Role::Rook.index()][sq.index()] + mobility(Role::Rook, reach);
         }
         for sq in board.by_role(Role::Queen) & own {
-            s += place[Role::Queen.index()][sq.index()] + mobility(Role::Queen, queen_attacks(sq, occ));
+            let reach = queen_attacks(sq, occ);
+            all |= reach;
+            s += place[Role::Queen.index()][sq.index()] + mobility(Role::Queen, reach);
         }
+        reached[color.index()] = all;
         score += match color {
             Color::White => s,
             Color::Black => -s,
         };
     }
-    score
+    (score, reached)
 }
 
 /// The evaluation of `pos` for the side to move, with the variant's default weights.
@@ -385,7 +399,7 @@ pub fn evaluate(pos: &Position, variant: Variant) -> i32 {
 pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
     let board = pos.board();
     let occ = board.occupied();
-    let mut score = material_and_placement(board, occ);
+    let (mut score, reached) = material_and_placement(board, occ);
     if w.mop_up != 0 {
         score += mop_up(board, material(board), w.mop_up);
     }
@@ -396,9 +410,11 @@ pub fn evaluate_with(pos: &Position, variant: Variant, w: &Weights) -> i32 {
         let m = material(board);
         score += (m * (100 - share) + material(&stages_ahead(board)) * share) / 100 - m;
     }
-    score += king_safety(board, Color::White, w, occ) - king_safety(board, Color::Black, w, occ);
+    if w.king_shield != 0 || w.king_attack != 0 {
+        score += king_safety(board, Color::White, w, occ) - king_safety(board, Color::Black, w, occ);
+    }
     if variant != Variant::Orthodox {
-        score -= chain_charges(board, w, occ);
+        score -= chain_charges(board, w, occ, reached);
     }
     let tempo = 10;
     let gain = if w.capture_gain != 0 {

@@ -120,7 +120,9 @@ fn fill(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Childr
         }
         return;
     }
-    out.turns.clear();
+    // The turns are written over the slots kept from the last call (a `push` built each
+    // position on the stack and copied it again), and the slots left over are dropped after.
+    let mut len = 0;
     let mover = pos.turn();
     // Per turn: (group signature, run id); a run is a maximal sequence of turns with the same
     // steps, which the generator emits consecutively.
@@ -146,14 +148,24 @@ fn fill(pos: &Position, key: u64, rules: Rules, leads: &[Lead], out: &mut Childr
             chosen = true;
             mover_choices(v.after, mover, v.owner_promotions)
         };
-        out.turns.push(Child {
-            lead: v.lead,
-            after: v.after.clone(),
-            key: v.after.key_from(pos, key),
-        });
+        let child_key = v.after.key_from(pos, key);
+        match out.turns.get_mut(len) {
+            Some(slot) => {
+                slot.lead = v.lead;
+                slot.after.clone_from(v.after);
+                slot.key = child_key;
+            }
+            None => out.turns.push(Child {
+                lead: v.lead,
+                after: v.after.clone(),
+                key: child_key,
+            }),
+        }
+        len += 1;
         out.tags.push((sig, run));
         false
     });
+    out.turns.truncate(len);
     if !chosen {
         out.groups.extend((0..out.turns.len()).map(|i| (i, 1)));
         return;

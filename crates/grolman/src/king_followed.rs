@@ -6,7 +6,7 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::types::{Color, Role};
+use crate::types::{Color, Piece, Role};
 
 /// The units of `us` whose first follower would be their own king alone: those next to the
 /// king that no pawn step, knight jump or free line of another unit of `us` reaches. The same
@@ -26,18 +26,10 @@ pub fn king_followed(board: &Board, us: Color) -> Bitboard {
     };
     let own = board.by_color(us);
     let occ = board.occupied();
-    let mut left = attacks::king_attacks(king) & own;
+    let mut left = attacks::king_attacks(king) & own & !pawn_steps(board, us);
     for knight in board.by_role(Role::Knight) & own {
         left &= !attacks::knight_attacks(knight);
     }
-    // A pawn steps onto the square ahead of it, or two ahead from its first rank over an
-    // empty square; whether the square stepped onto is empty does not matter here.
-    let pawns = board.by_role(Role::Pawn) & own;
-    let first = pawns & Bitboard::rank(us.pawn_rank());
-    left &= !match us {
-        Color::White => pawns.north() | (first.north() & !occ).north(),
-        Color::Black => pawns.south() | (first.south() & !occ).south(),
-    };
     if left.is_empty() {
         return left;
     }
@@ -53,4 +45,29 @@ pub fn king_followed(board: &Board, us: Color) -> Bitboard {
         }
     }
     out
+}
+
+/// [`king_followed`] for an evaluation that has worked out, for mobility, `reached`: the
+/// squares that the knights of `us` jump to and its line pieces reach over the board's units
+/// (bishops and queens on diagonals, rooks and queens on files and ranks). A line reaches from
+/// a unit to a square exactly when it reaches from that square to the unit, so what is left to
+/// ask is only the pawns' steps.
+pub fn king_followed_past(board: &Board, us: Color, reached: Bitboard) -> Bitboard {
+    let Some(king) = board.king_of(us) else {
+        return Bitboard::EMPTY;
+    };
+    attacks::king_attacks(king) & board.by_color(us) & !reached & !pawn_steps(board, us)
+}
+
+/// The squares the pawns of `us` step onto: the square ahead of each, or two ahead from its
+/// first rank over an empty square; whether the square stepped onto is empty does not matter
+/// to who follows into it.
+fn pawn_steps(board: &Board, us: Color) -> Bitboard {
+    let pawns = board.by_piece(Piece::new(us, Role::Pawn));
+    let first = pawns & Bitboard::rank(us.pawn_rank());
+    let occ = board.occupied();
+    match us {
+        Color::White => pawns.north() | (first.north() & !occ).north(),
+        Color::Black => pawns.south() | (first.south() & !occ).south(),
+    }
 }

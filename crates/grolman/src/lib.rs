@@ -50,7 +50,7 @@ pub use checks::{Behind, CheckFilter};
 pub use coded::{Coded, ErrorData, Fact, Facts};
 pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choices};
 pub use game::{dead_material, Game, GameError, Outcome, Status};
-pub use king_followed::king_followed;
+pub use king_followed::{king_followed, king_followed_past};
 pub use lead_filter::{LeadFilter, TurnGoal};
 pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]

@@ -4,8 +4,8 @@
 //! SplitMix64's state after `i + 1` steps from `seed` is `seed + (i + 1) * GAMMA`, so its
 //! `i`-th output is worked out directly, in a few multiplications: the keys are the ones a
 //! table filled by stepping the sequence would hold, with no table in the program (6 KB of
-//! random data that gzip cannot shrink, in the page's wasm), and no slower to search with than
-//! a look-up (`grolman bench-search`).
+//! random data that gzip cannot shrink, in the page's wasm). The units' keys are worked out
+//! into a table on first use, for [`key_from`], the search's key of every turn it plays.
 
 use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
@@ -28,9 +28,29 @@ const CASTLING: u64 = 0x6361_7374_6c69_6e67;
 const EP_FILE: u64 = 0x656e_7061_7373_616e;
 const BLACK_TO_MOVE: u64 = 0x8a5c_d789_635d_2dff;
 
+/// Every unit's key, `PIECES`'s first 768 outputs, worked out on first use: kept out of the
+/// static data (6 KB of random numbers in the wasm) but looked up, not worked out, by
+/// [`key_from`], which a search calls at every turn it plays (three multiplications a key
+/// otherwise, a dozen keys a turn).
+fn piece_keys() -> &'static [u64; 768] {
+    static KEYS: std::sync::OnceLock<Box<[u64; 768]>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys = Box::new([0; 768]);
+        for (i, k) in keys.iter_mut().enumerate() {
+            *k = splitmix(PIECES, i);
+        }
+        keys
+    })
+}
+
+#[inline(always)]
+fn piece_key_in(keys: &[u64; 768], sq: Square, p: Piece) -> u64 {
+    keys[(p.color.index() * 6 + p.role.index()) * 64 + sq.index()]
+}
+
 #[inline]
 fn piece_key(sq: Square, p: Piece) -> u64 {
-    splitmix(PIECES, (p.color.index() * 6 + p.role.index()) * 64 + sq.index())
+    piece_key_in(piece_keys(), sq, p)
 }
 
 /// The key of a position's placement with kinds, side to move and castling rights, and of `ep`
@@ -61,13 +81,14 @@ pub fn key_from(after: &Position, before: &Position, before_key: u64) -> u64 {
     for role in Role::ALL {
         changed |= a.by_role(role) ^ b.by_role(role);
     }
+    let keys = piece_keys();
     let mut k = before_key;
     for sq in changed {
         if let Some(p) = b.piece_at(sq) {
-            k ^= piece_key(sq, p);
+            k ^= piece_key_in(keys, sq, p);
         }
         if let Some(p) = a.piece_at(sq) {
-            k ^= piece_key(sq, p);
+            k ^= piece_key_in(keys, sq, p);
         }
     }
     if before.castling() != after.castling() {
@@ -110,6 +131,7 @@ mod tests {
             let direct: Vec<u64> = (0..count).map(|i| splitmix(seed, i)).collect();
             assert_eq!(direct, stepped(seed, count), "seed {seed:#x}");
         }
+        assert_eq!(piece_keys()[..], stepped(PIECES, 768)[..]);
     }
 
     #[test]

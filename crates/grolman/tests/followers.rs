@@ -4,7 +4,8 @@
 use grolman::notation::legal_turns;
 use grolman::random::Xorshift;
 use grolman::{
-    first_followers, king_attacks, king_followed, Bitboard, Color, Position, Role, Rules, Square, Variant,
+    first_followers, king_attacks, king_followed, king_followed_past, Bitboard, Board, Color, Position, Role,
+    Rules, Square, Variant,
 };
 
 fn sq(name: &str) -> Square {
@@ -72,7 +73,8 @@ fn the_first_follower_is_the_one_the_generator_plays_when_lines_stay_as_they_wer
 }
 
 #[test]
-fn the_units_only_their_king_would_follow_are_those_first_followers_names_the_king_of() {
+fn the_units_only_their_king_would_follow_are_those_first_followers_names_the_king_of_with_or_without_their_reach_given(
+) {
     let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     let mut found = 0;
     for _ in 0..4000 {
@@ -88,6 +90,17 @@ fn the_units_only_their_king_would_follow_are_those_first_followers_names_the_ki
                 }
             }
             assert_eq!(king_followed(&board, color), expected, "{color:?} in {board:?}");
+            let mut reached = Bitboard::EMPTY;
+            for (sq, piece) in board.pieces().filter(|&(_, p)| p.color == color) {
+                if !matches!(piece.role, Role::Pawn | Role::King) {
+                    reached |= Board::attacks_of(piece, sq, board.occupied());
+                }
+            }
+            assert_eq!(
+                king_followed_past(&board, color, reached),
+                expected,
+                "{color:?} in {board:?}"
+            );
             found += expected.count();
         }
     }
