@@ -5,7 +5,8 @@
 //! together without being played.
 
 use grolman::{
-    king_attacks, Behind, Bitboard, Board, Color, Lead, LeadKind, Position, Role, Rules, Square, Variant,
+    king_attacks, Behind, Bitboard, Board, Color, Lead, LeadKind, Piece, Position, Role, Rules, Square,
+    Variant,
 };
 
 use super::intelligent::{castles, mate_reachable, Sides};
@@ -111,43 +112,90 @@ impl Bound {
     }
 }
 
-/// Grolman chess: the mated side's last move judged before its chains are walked.
+/// Grolman and Tatarstan chess: the mated side's last move judged before its chains (and
+/// phases) are worked out.
 impl Bound {
-    /// For `mated`, to move in Grolman chess with one turn left before the other side's last:
-    /// what the bound's memory tells of each of its leading moves before its chains are walked
-    /// ([`Bound::may_follow_chain`]). `None` when not known (either side may castle).
+    /// For `mated`, to move in Grolman or Tatarstan chess with one turn left before the other
+    /// side's last: what the bound's memory tells of each of its leading moves before its
+    /// chains are walked ([`Bound::may_follow_chain`]). `None` when not known (either side may
+    /// castle).
     pub fn last_chain_move(&mut self, pos: &Position, rules: Rules, mated: Color) -> Option<LastMove> {
-        if rules.variant != Variant::Grolman || castles(pos, mated.other()) != 0 {
+        if !matches!(rules.variant, Variant::Grolman | Variant::Tatarstan) || castles(pos, mated.other()) != 0
+        {
             return None;
         }
         let near = Near::of(pos, rules, mated, 1)?;
         Some(LastMove { near, away: true })
     }
 
-    /// Whether a mate may still follow some turn of the Grolman leading move `lead` of
+    /// Whether a mate may still follow some turn of the Grolman or Tatarstan leading move `lead` of
     /// [`LastMove`]'s position, with `behind` what may follow it there: the verdict on a
     /// [`Near`] that leaves the mating side no more to do than any of those turns does, worked
     /// out without walking a chain. Why (docs/rules.md 1.3-1.6):
     /// - A follower moves only onto a square that a unit of the mated side has just left, so
     ///   after the turn that side holds the squares it held, less one of `behind.vacated`,
-    ///   plus `lead.to`: around its king it holds at most what it held and `lead.to`. A square
-    ///   held is a flight the mating side need not attack, so holding more never makes the
-    ///   bound's verdict "no mate" where it was not.
+    ///   plus `lead.to`: around its king it holds at most what it held and `lead.to` (less
+    ///   `lead.from` when nothing may follow). A square held is a flight the mating side need
+    ///   not attack, so holding more never makes the bound's verdict "no mate" where it was not.
     /// - Its king stands where it stood, unless it leads (then it stands on `lead.to`) or may
-    ///   follow (its square is in `behind.vacated`): such a move is always kept.
+    ///   follow (its square is in `behind.vacated`): then it stands where it stood or on a
+    ///   neighbour in `behind.vacated`, and the move is kept when the verdict on any of those
+    ///   squares allows a mate.
     /// - Followers never capture: only the leader's capture takes a unit of the mating side.
+    /// - Tatarstan chess: the phase after the turn may change the kinds of the mating side's
+    ///   units, which [`Near`] holds; the move is judged only when it changes none of them
+    ///   ([`phase_keeps_kinds`]). En passant empties a square off `behind`: always kept.
     pub fn may_follow_chain(&mut self, last: &LastMove, board: &Board, lead: &Lead, behind: &Behind) -> bool {
         let near = &last.near;
-        if lead.from != near.king && behind.vacated.contains(near.king) {
+        if near.variant == Variant::Tatarstan
+            && (lead.kind == LeadKind::EnPassant
+                || !phase_keeps_kinds(board, near.mated.other(), behind.vacated))
+        {
             return true;
         }
         let played = near.after(board, lead);
-        let held = (board.by_color(near.mated) | Bitboard::from_square(lead.to)) & king_attacks(played.king);
-        self.verdict(Near {
-            held_around: held,
-            ..played
+        // When nothing may follow, the leader's square is left empty: the held squares are
+        // then those of the position after the turn, whose verdict the next node asks for too.
+        let left = match behind.vacated == Bitboard::from_square(lead.from) {
+            true => behind.vacated,
+            false => Bitboard::EMPTY,
+        };
+        let held = (board.by_color(near.mated) & !left).with(lead.to);
+        // The king where it ends: on its square, or on a neighbour that its side left.
+        let follows = match lead.from != near.king && behind.vacated.contains(near.king) {
+            true => king_attacks(near.king) & behind.vacated,
+            false => Bitboard::EMPTY,
+        };
+        let mut kings = follows.with(played.king);
+        Iterator::any(&mut kings, |king| {
+            self.verdict(Near {
+                king,
+                held_around: held & king_attacks(king),
+                ..played
+            })
         })
     }
+}
+
+/// Tatarstan chess: whether the phase after a turn of the other side whose chain may leave any
+/// of `vacated` empty (and fills squares, or takes units of `color`, only elsewhere on lines
+/// that count here) turns no unit of `color`. Why (docs/rules.md 3.2-3.4): that turn moves no
+/// unit of `color`; in a stage a unit changes kind only when a unit of its colour of another
+/// kind defends it (kings neither defend nor change), so the first change of a phase needs
+/// such a pair on the board at its end, and a unit turned into a pawn on its last rank was
+/// changed first. At the end of the turn a line between two units of `color` is blocked by
+/// what blocks it now, less squares of `vacated`, plus the squares the turn filled; so a pair
+/// that defends then defends on the board with `vacated` empty. With no such pair now, the
+/// phase leaves every kind of `color` as it is.
+pub(super) fn phase_keeps_kinds(board: &Board, color: Color, vacated: Bitboard) -> bool {
+    let ours = board.by_color(color) & !board.by_role(Role::King);
+    let occupied = board.occupied() & !vacated;
+    Role::STAGES.into_iter().all(|kind| {
+        let others = ours & !board.by_role(kind);
+        (ours & board.by_role(kind))
+            .into_iter()
+            .all(|sq| (Board::attacks_of(Piece::new(color, kind), sq, occupied) & others).is_empty())
+    })
 }
 
 /// The mated side's last move before the other side's last turn, as [`Bound::last_move`]
@@ -471,14 +519,37 @@ mod tests {
     /// less.
     #[test]
     fn a_grolman_last_move_is_dropped_only_when_no_turn_of_it_allows_a_mate() {
-        let rules: Rules = Variant::Grolman.into();
-        let mut rng = Xorshift(0x3c6e_f372_fe94_f82b);
-        let (mut dropped, mut kept) = (0, 0);
         // Bc3-a1 with Bb4-c3: the king a5 could follow onto b4, but the queen f4, the weaker,
         // does, and White mates the king that stayed on a5 by Qxa7.
-        let mut positions =
-            vec![Position::from_fen("3K4/rQ1B4/5R1p/k3P1B1/1b3qq1/2b4P/8/8 b - - 0 1").unwrap()];
-        while positions.len() < 1501 {
+        let fixed = Position::from_fen("3K4/rQ1B4/5R1p/k3P1B1/1b3qq1/2b4P/8/8 b - - 0 1").unwrap();
+        let (dropped, kept, _) =
+            last_moves_dropped(Variant::Grolman.into(), fixed, 1500, 0x3c6e_f372_fe94_f82b);
+        assert!(dropped > 1000 && kept > 1000, "{dropped} dropped, {kept} kept");
+    }
+
+    /// The same in Tatarstan chess, where the phase after the mated side's move may change
+    /// the kinds of the mating side's units: a move is judged only when it changes none.
+    /// Among the moves dropped, many after which the king may have followed.
+    #[test]
+    fn a_tatarstan_last_move_is_dropped_only_when_no_turn_of_it_allows_a_mate() {
+        // Bc3-a1 with Bb4-c3: as in Grolman chess; the phase turns no unit of White's.
+        let fixed = Position::from_fen("3K4/rQ1B4/5R1p/k3P1B1/1b3qq1/2b4P/8/8 b - - 0 1").unwrap();
+        let (dropped, kept, followed) =
+            last_moves_dropped(Variant::Tatarstan.into(), fixed, 3000, 0x9e37_79b9_7f4a_7c15);
+        assert!(
+            dropped > 1000 && kept > 1000 && followed > 100,
+            "{dropped} dropped ({followed} where the king may follow), {kept} kept"
+        );
+    }
+
+    /// Black's leading moves that [`Bound::may_follow_chain`] drops on `fixed` and random
+    /// positions, each checked against the mate in one after every turn of it; the numbers
+    /// dropped, kept, and dropped where the king may follow.
+    fn last_moves_dropped(rules: Rules, fixed: Position, count: usize, seed: u64) -> (usize, usize, usize) {
+        let mut rng = Xorshift(seed);
+        let (mut dropped, mut kept, mut followed) = (0, 0, 0);
+        let mut positions = vec![fixed];
+        while positions.len() < count + 1 {
             let board = rng.board(|rng| 4 + rng.below(9), |_, i| Color::ALL[i as usize % 2]);
             if let Some(pos) = position_of(board, Color::Black) {
                 positions.push(pos);
@@ -496,12 +567,14 @@ mod tests {
                     continue;
                 }
                 dropped += 1;
+                let king = pos.board().king_of(Color::Black).unwrap();
+                followed += usize::from(lead.from != king && behind.vacated.contains(king));
                 grolman::for_each_turn_of(&pos, rules, &[lead], &mut |v| {
                     assert!(!mates_in_one(v.after, rules), "{} {:?}", pos.fen(), v.steps);
                     false
                 });
             }
         }
-        assert!(dropped > 1000 && kept > 1000, "{dropped} dropped, {kept} kept");
+        (dropped, kept, followed)
     }
 }
