@@ -24,8 +24,9 @@ pub(super) struct End {
 /// the leader's destination (a square it may block), and so do the chains from there: chains
 /// that reach one state by different orders of the same followers are counted once. A state's
 /// chains without a destination to block are kept with the squares that decided them
-/// ([`lines_to`]); they hold for every destination but those.
-#[derive(Default)]
+/// ([`Memo::lines_to`]); they hold for every destination but those. Those squares are worked out only
+/// for the states without a destination that a tie reaches: the states with one are asked only
+/// for their ends, and so are those where a leading move's chains begin.
 pub(super) struct Memo {
     slots: Vec<MemoSlot>,
     /// Each state's ends, in a run.
@@ -34,6 +35,28 @@ pub(super) struct Memo {
     stack: Vec<End>,
     stamp: u32,
     used: usize,
+    /// [`attacks::between_table`].
+    between: &'static [[u64; 64]; 64],
+    /// [`chain::reach`] of all our units into each square of `known`, by kind: the occupancy
+    /// is the position's while the chains are walked, so a square's followers are those of
+    /// its reach that have not moved ([`Memo::followers`]).
+    reach: [[Bitboard; 6]; 64],
+    known: Bitboard,
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo {
+            slots: Vec::new(),
+            ends: Vec::new(),
+            stack: Vec::new(),
+            stamp: 0,
+            used: 0,
+            between: attacks::between_table(),
+            reach: [[Bitboard::EMPTY; 6]; 64],
+            known: Bitboard::EMPTY,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Default)]
@@ -45,6 +68,7 @@ struct MemoSlot {
     stamp: u32,
     start: u32,
     len: u32,
+    /// The squares that decided the chains, without a destination (else empty).
     sensitive: Bitboard,
 }
 
@@ -74,6 +98,7 @@ impl Memo {
         }
         self.ends.clear();
         self.used = 0;
+        self.known = Bitboard::EMPTY;
     }
 
     #[inline]
@@ -94,7 +119,8 @@ impl Memo {
     }
 
     /// The chains from the state where `waiting` waits for a follower among `unmoved` (units
-    /// of `ours`, of the side `us`), the leader on `block`.
+    /// of `ours`, of the side `us`), the leader on `block`. `ours` is the position's, the same
+    /// in every call until [`Memo::restart`]: who reaches each square is kept.
     pub(super) fn chains(
         &mut self,
         ours: &Kinds,
@@ -106,11 +132,11 @@ impl Memo {
         if self.used * 2 > Memo::SLOTS {
             self.restart();
         }
-        self.state(ours, us, waiting, unmoved, block).0
+        self.state(ours, us, waiting, unmoved, block, false).0
     }
 
-    /// [`Memo::chains`], with the squares that decided them: forced steps walked on, the
-    /// first tie counted by [`Memo::ties`].
+    /// [`Memo::chains`], with `decided` and without a destination the squares that decided
+    /// them (else empty): forced steps walked on, the first tie counted by [`Memo::ties`].
     fn state(
         &mut self,
         ours: &Kinds,
@@ -118,16 +144,14 @@ impl Memo {
         waiting: Square,
         unmoved: Bitboard,
         block: Option<Square>,
+        decided: bool,
     ) -> (Found, Bitboard) {
-        let occupied = block.map_or(ours.occupied(), |b| ours.occupied().with(b));
-        let view = ours.with_occupancy(occupied);
+        let decided = decided && block.is_none();
         let (mut waiting, mut unmoved, mut king) = (waiting, unmoved, None);
         let mut sensitive = Bitboard::EMPTY;
         loop {
-            let reach = chain::OnBoard { board: &view, us };
-            let found = chain::followers(&reach, unmoved, [Some(waiting), None]);
-            let (role, units) =
-                found.map_or((Role::King, Bitboard::EMPTY), |(role, [units, _])| (role, units));
+            let found = self.followers(ours, us, waiting, unmoved, block);
+            let (role, units) = found.unwrap_or((Role::King, Bitboard::EMPTY));
             let Some(unit) = units.first() else {
                 let end = End {
                     left: waiting,
@@ -136,7 +160,9 @@ impl Memo {
                 };
                 return (Found::One(end), sensitive);
             };
-            sensitive |= lines_to(waiting, units);
+            if decided {
+                sensitive |= self.lines_to(waiting, units);
+            }
             if units.more_than_one() {
                 let (start, len, decided) = self.ties(ours, us, waiting, unmoved, block);
                 return (Found::Run { start, len, king }, sensitive | decided);
@@ -181,18 +207,15 @@ impl Memo {
                 return (s.start as usize, s.len as usize, s.sensitive);
             }
         }
-        let occupied = block.map_or(ours.occupied(), |b| ours.occupied().with(b));
-        let reach = chain::OnBoard {
-            board: &ours.with_occupancy(occupied),
-            us,
-        };
         let base = self.stack.len();
         let mut sensitive = Bitboard::EMPTY;
-        if let Some((role, [units, _])) = chain::followers(&reach, unmoved, [Some(waiting), None]) {
-            sensitive = lines_to(waiting, units);
+        if let Some((role, units)) = self.followers(ours, us, waiting, unmoved, block) {
+            if block.is_none() {
+                sensitive = self.lines_to(waiting, units);
+            }
             let king_steps = (role == Role::King).then_some(waiting);
             for unit in units {
-                let (found, decided) = self.state(ours, us, unit, unmoved.without(unit), block);
+                let (found, decided) = self.state(ours, us, unit, unmoved.without(unit), block, true);
                 sensitive |= decided;
                 let (run, king) = match found {
                     Found::One(end) => {
@@ -252,14 +275,49 @@ impl Memo {
             None => self.stack.push(end),
         }
     }
-}
 
-/// The squares where a unit landing would stop one of the followers `units` (the weakest able)
-/// from reaching the vacated square `v`: those between `v` and each slider, and the square a
-/// pawn's double step passes over (a knight's or king's step passes over none). Only they may
-/// change who follows into `v`: a unit landing can only block, and blocking a stronger unit
-/// changes nothing.
-#[inline]
-fn lines_to(v: Square, units: Bitboard) -> Bitboard {
-    units.fold(Bitboard::EMPTY, |bb, s| bb | attacks::between(v, s))
+    /// Who follows into `waiting` (units of `ours`, of the side `us`, among `unmoved`), the
+    /// leader on `block`: the weakest kind among the reach of `waiting` that has not moved, as
+    /// [`chain::followers`] finds it on the position's occupancy. A leader on `block` stops
+    /// the pawns and sliders it stands in front of (between them and `waiting`).
+    #[inline]
+    fn followers(
+        &mut self,
+        ours: &Kinds,
+        us: Color,
+        waiting: Square,
+        unmoved: Bitboard,
+        block: Option<Square>,
+    ) -> Option<(Role, Bitboard)> {
+        if !self.known.contains(waiting) {
+            self.reach[waiting.index()] = chain::reach(ours, us, ours.by_color(us), waiting);
+            self.known.set(waiting);
+        }
+        let from_v = &self.between[waiting.index()];
+        for role in Role::ALL {
+            let mut units = self.reach[waiting.index()][role.index()] & unmoved;
+            if let Some(b) = block {
+                for s in units {
+                    if from_v[s.index()] & Bitboard::from_square(b).0 != 0 {
+                        units.clear(s);
+                    }
+                }
+            }
+            if units.any() {
+                return Some((role, units));
+            }
+        }
+        None
+    }
+
+    /// The squares where a unit landing would stop one of the followers `units` (the weakest
+    /// able) from reaching the vacated square `v`: those between `v` and each slider, and the
+    /// square a pawn's double step passes over (a knight's or king's step passes over none).
+    /// Only they may change who follows into `v`: a unit landing can only block, and blocking
+    /// a stronger unit changes nothing.
+    #[inline]
+    fn lines_to(&self, v: Square, units: Bitboard) -> Bitboard {
+        let from_v = &self.between[v.index()];
+        Bitboard(units.fold(0, |bb, s| bb | from_v[s.index()]))
+    }
 }

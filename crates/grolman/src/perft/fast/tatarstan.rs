@@ -366,16 +366,20 @@ impl Phases {
         self.used = 0;
     }
 
-    /// [`Phases::safe_outcomes`], told without the phase where `transform::must_attack` proves
-    /// that none is safe or, with `first` (when only 0 or not matters), `transform::may_attack`
-    /// that one is (then 1).
+    /// [`Phases::safe_outcomes`], told without the phase where `transform::may_attack` proves
+    /// that none attacks our king (then every outcome is safe, and with no unit of `them` on
+    /// their last rank there is one: no owner's choice; with `first`, when only 0 or not
+    /// matters, 1 either way), or `transform::must_attack` that every one does. Most ends of
+    /// a quiet position are of the first sort: 89 % of those of Tatarstan perft 3 from the
+    /// start, which ran the phase for 64 % of them.
     #[inline]
     fn safe(&mut self, theirs: Kinds, them: Color, king: Option<Square>, first: bool) -> u64 {
         if let Some(k) = king {
-            if first && !transform::may_attack(&theirs, them, k) {
-                return 1;
-            }
-            if transform::must_attack(&theirs, them, k) {
+            if !transform::may_attack(&theirs, them, k) {
+                if first || (theirs.by_color(them) & Bitboard::rank(them.last_rank())).is_empty() {
+                    return 1;
+                }
+            } else if transform::must_attack(&theirs, them, k) {
                 return 0;
             }
         }
