@@ -5,6 +5,7 @@
 mod approach;
 mod change;
 mod checking;
+mod covers;
 mod input;
 mod intelligent;
 mod kinds;

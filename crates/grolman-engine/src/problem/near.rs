@@ -1,25 +1,34 @@
 //! The bound's memory for the last ply (`problem/intelligent.rs`): where the mated side has no
 //! turn left, [`mate_reachable`]'s verdict depends on little, which many positions share, so it
-//! is worked out once per [`Near`] and looked up after; and in orthodox chess a move of the mated
-//! side away from its king leaves that unchanged ([`leaves_near`]), so such moves are judged
-//! together without being played.
+//! is worked out once per [`Near`] and looked up after; and in orthodox chess the mated side's
+//! last moves are judged before they are played: its quiet moves and captures by the
+//! [`Covers`] of its king's square (one bit each), the rest by the [`Near`] they leave.
 
 use grolman::{
     king_attacks, Behind, Bitboard, Board, Color, Lead, LeadKind, Piece, Position, Role, Rules, Square,
     Variant,
 };
 
+use super::covers::Covers;
 use super::intelligent::{castles, mate_reachable, Sides};
 use super::reach::Model;
 
 /// [`mate_reachable`] with a memory for the nodes where the mated side has no turn left (the
 /// last ply of a helpmate, the last attacker turn of a direct mate): there the verdict depends
 /// only on what [`Near`] holds, which many positions share (a move of the mated side away from
-/// its king leaves it unchanged), so most of those nodes are judged by one look-up.
+/// its king leaves it unchanged), so most of those nodes are judged by one look-up; and per
+/// mating side's units and mated king the [`Covers`] that judge the mated side's last moves.
 pub struct Bound {
     /// Per slot a [`Near`] packed whole ([`Near::packed`]) with its verdict; all zero when empty.
     near: Vec<[u64; 4]>,
+    /// Per slot the mating side's units and the mated king ([`Near::packed`] with no square
+    /// held) with the [`Covers`] worked out for them.
+    covers: Vec<([u64; 4], [u64; 8])>,
 }
+
+/// [`Covers`] remembered by a [`Bound`] (96 bytes each, 384 kB): they depend on the mating
+/// side's units and the mated king only, which many positions at that node share.
+const COVERS_SLOTS: usize = 1 << 12;
 
 /// Verdicts remembered by a [`Bound`] (32 bytes each, 2 MB). Grolman h#3 117 works out the
 /// verdict for about 3.2 M nodes of 1.1 M distinct [`Near`]s; with 4,096 slots 443 k of them
@@ -34,6 +43,7 @@ impl Bound {
     pub fn new() -> Bound {
         Bound {
             near: vec![[0; 4]; NEAR_SLOTS],
+            covers: vec![([0; 4], [0; 8]); COVERS_SLOTS],
         }
     }
 
@@ -97,16 +107,62 @@ impl Bound {
             return None;
         }
         let near = Near::of(pos, rules, mated, 1)?;
-        let away = self.reachable(pos, rules, mated, 0, 1, &mut None);
-        Some(LastMove { near, away })
+        let covers = self.covers(pos.board(), &near, near.king, None);
+        Some(LastMove {
+            near,
+            covers: Some(covers),
+            taken: Vec::new(),
+        })
+    }
+
+    /// [`Covers::of`] for `near`'s mated king on `king` and the mating side's units but the
+    /// one on `taken`, remembered.
+    fn covers(&mut self, board: &Board, near: &Near, king: Square, taken: Option<Square>) -> Covers {
+        let units = Near {
+            king,
+            held_around: Bitboard::EMPTY,
+            mating_turns: 1,
+            mating: near.mating.map(|b| taken.map_or(b, |t| b.without(t))),
+            ..*near
+        };
+        let key = units.packed();
+        let slot = &mut self.covers[Near::slot(&key) & (COVERS_SLOTS - 1)];
+        if slot.0 == key {
+            return Covers::remembered(king, slot.1);
+        }
+        let covers = Covers::of(board, near.mated, king, taken);
+        *slot = (key, covers.met());
+        covers
     }
 
     /// Whether a mate may still follow the leading move `lead` of [`LastMove`]'s position:
-    /// the verdict on the [`Near`] that the move leaves, worked out from the move without
-    /// playing it (and remembered). A move that the bound rules out is so never played.
-    pub fn may_follow(&mut self, last: &LastMove, board: &Board, lead: &Lead) -> bool {
-        if leaves_near(board, lead) {
-            return last.away;
+    /// the bound's verdict on the position the move leaves, worked out from the move without
+    /// playing it: in orthodox chess by the [`Covers`] of the king's square after it (without
+    /// the unit it takes), other moves (en passant) by the [`Near`] it leaves (both
+    /// remembered). A move that the bound rules out is so never played.
+    pub fn may_follow(&mut self, last: &mut LastMove, board: &Board, lead: &Lead) -> bool {
+        let king = last.near.king;
+        if last.covers.is_some() && lead.from == king && lead.kind != LeadKind::EnPassant {
+            let taken = lead.is_capture().then_some(lead.to);
+            return self.covers(board, &last.near, lead.to, taken).after(board, lead);
+        }
+        if let (Some(covers), true) = (&last.covers, lead.from != king) {
+            match lead.kind {
+                LeadKind::Quiet | LeadKind::DoubleStep => return covers.after(board, lead),
+                // The verdicts without the unit taken, worked out for the first capture of it.
+                LeadKind::Capture => {
+                    let i = match last.taken.iter().position(|(sq, _)| *sq == lead.to) {
+                        Some(i) => i,
+                        None => {
+                            let c = self.covers(board, &last.near, king, Some(lead.to));
+                            last.taken.push((lead.to, c));
+                            last.taken.len() - 1
+                        }
+                    };
+                    return last.taken[i].1.after(board, lead);
+                }
+                _ => {}
+            }
         }
         self.verdict(last.near.after(board, lead))
     }
@@ -125,7 +181,11 @@ impl Bound {
             return None;
         }
         let near = Near::of(pos, rules, mated, 1)?;
-        Some(LastMove { near, away: true })
+        Some(LastMove {
+            near,
+            covers: None,
+            taken: Vec::new(),
+        })
     }
 
     /// Whether a mate may still follow some turn of the Grolman or Tatarstan leading move `lead` of
@@ -202,8 +262,11 @@ pub(super) fn phase_keeps_kinds(board: &Board, color: Color, vacated: Bitboard) 
 /// found it.
 pub struct LastMove {
     near: Near,
-    /// The verdict after a move that [`leaves_near`] alone.
-    away: bool,
+    /// Orthodox chess: the verdicts after the quiet moves of units other than the king,
+    /// worked out together.
+    covers: Option<Covers>,
+    /// The same after captures, per square taken.
+    taken: Vec<(Square, Covers)>,
 }
 
 /// Whether the orthodox leading move `lead` of the side to move leaves the [`Near`] of its own
@@ -306,14 +369,7 @@ impl Near {
                 }
             }
         }
-        // The window's corner square is king - 9; a neighbour off the board's edge is never
-        // held, so whatever a shift across an edge brings in is zero.
-        let corner = self.king.index() as i32 - 9;
-        let shifted = match corner {
-            c if c >= 0 => self.held_around.0 >> c,
-            c => self.held_around.0 << -c,
-        };
-        let window = (shifted & 7) | (shifted >> 5 & 0o70) | (shifted >> 10 & 0o700);
+        let window = window(self.held_around, self.king);
         let misc = self.king.index() as u64
             | (self.mated as u64) << 6
             | u64::from(self.mating_castles) << 7
@@ -334,247 +390,17 @@ impl Near {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::problem::mate1::mates_in_one;
-    use grolman::for_each_turn;
-    use grolman::random::{position_of, Xorshift};
-
-    /// Two [`Near`]s pack alike only when they are equal (the memory keeps the packing, not
-    /// the [`Near`]): random ones with their king on every square, edges and corners among
-    /// them, each beside its copies with one held square, one unit's kind or square, the
-    /// king, a colour, castling, the rule set or the turns changed.
-    #[test]
-    fn a_near_is_packed_whole() {
-        let mut rng = Xorshift(0x1f83_d9ab_fb41_bd6b);
-        let mut seen: std::collections::HashMap<[u64; 4], Near> = std::collections::HashMap::new();
-        let mut put = |near: Near| {
-            let key = near.packed();
-            assert_eq!(key[3] & VERDICT, 0);
-            let first = *seen.entry(key).or_insert(near);
-            assert!(first == near, "two Nears packed as {key:x?}");
-        };
-        for i in 0..4000 {
-            let king = Square::new((i % 64) as u8);
-            let mut mating = [Bitboard::EMPTY; 6];
-            let mut units = Bitboard::EMPTY;
-            for _ in 0..1 + rng.below(12) {
-                let sq = Square::new(rng.below(64) as u8);
-                if sq != king && !units.contains(sq) {
-                    units.set(sq);
-                    mating[rng.role().index()].set(sq);
-                }
-            }
-            let near = Near {
-                variant: [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan][rng.below(3) as usize],
-                mated: rng.color(),
-                king,
-                mating_castles: rng.below(2) == 0,
-                mating_turns: 1 + rng.below(3) as u32,
-                held_around: Bitboard(rng.next_u64()) & king_attacks(king) & !units,
-                mating,
-            };
-            put(near);
-            for f in king_attacks(king) {
-                put(Near {
-                    held_around: near.held_around ^ Bitboard::from_square(f),
-                    ..near
-                });
-            }
-            for sq in units {
-                let r = Role::ALL
-                    .into_iter()
-                    .position(|r| near.mating[r.index()].contains(sq))
-                    .unwrap();
-                let mut other = near.mating;
-                other[r].clear(sq);
-                other[(r + 1 + rng.below(5) as usize) % 6].set(sq);
-                put(Near {
-                    mating: other,
-                    ..near
-                });
-                // Onto an empty square: a Near is of a board, one unit a square.
-                let to = Square::new(rng.below(64) as u8);
-                if !(units | near.held_around).with(king).contains(to) {
-                    let mut moved = near.mating;
-                    moved[r].clear(sq);
-                    moved[r].set(to);
-                    put(Near {
-                        mating: moved,
-                        ..near
-                    });
-                }
-            }
-            let k = Square::new(rng.below(64) as u8);
-            if !units.contains(k) {
-                put(Near {
-                    king: k,
-                    held_around: near.held_around & king_attacks(k),
-                    ..near
-                });
-            }
-            put(Near {
-                mated: near.mated.other(),
-                ..near
-            });
-            put(Near {
-                mating_castles: !near.mating_castles,
-                ..near
-            });
-            put(Near {
-                variant: Variant::Grolman,
-                ..near
-            });
-            put(Near {
-                mating_turns: near.mating_turns + 1,
-                ..near
-            });
-        }
-        assert!(seen.len() > 40_000, "{} Nears", seen.len());
-    }
-
-    /// The [`Near`] that [`Near::after`] works out from a leading move is the [`Near`] of the
-    /// position the turn leaves, on random orthodox positions (captures, king moves,
-    /// promotions and en passant among them).
-    #[test]
-    fn the_near_a_move_leaves_is_worked_out_without_playing_it() {
-        let rules: Rules = Variant::Orthodox.into();
-        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
-        let mut checked = 0;
-        // En passant: the black pawn d4 takes e3.
-        let mut positions = vec![Position::from_fen("8/8/8/k7/3pP3/8/8/4K2R b - e3 0 1").unwrap()];
-        while positions.len() < 300 {
-            let board = rng.board(|_| 10, |_, i| Color::ALL[i as usize % 2]);
-            if let Some(pos) = position_of(board, Color::Black) {
-                positions.push(pos);
-            }
-        }
-        for pos in &positions {
-            let near = Near::of(pos, rules, Color::Black, 1).unwrap();
-            for_each_turn(pos, rules, false, &mut |v| {
-                let played = Near::of(v.after, rules, Color::Black, 1).unwrap();
-                assert!(
-                    near.after(pos.board(), &v.lead) == played,
-                    "{} {:?}",
-                    pos.fen(),
-                    v.lead
-                );
-                checked += 1;
-                false
-            });
-        }
-        assert!(checked > 1000);
-    }
-
-    /// The verdict worked out from a [`Near`] alone is [`mate_reachable`]'s on the position
-    /// it is the [`Near`] of, in all three rule sets, on random positions after each turn of
-    /// the mated side (so with its king moved, units beside it moved or taken, and the mating
-    /// side's units taken), with one turn and with two left to the mating side.
-    #[test]
-    fn the_verdict_on_a_near_is_the_bound_on_its_position() {
-        let mut rng = Xorshift(0x5851_f42d_4c95_7f2d);
-        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-        let (mut mates, mut none) = (0, 0);
-        for variant in [Variant::Orthodox, Variant::Grolman, Variant::Tatarstan] {
-            let rules: Rules = variant.into();
-            let mut positions = 0;
-            while positions < 150 {
-                let board = rng.attack_board(&roles, 3, 7);
-                let Some(pos) = position_of(board, Color::Black) else {
-                    continue;
-                };
-                positions += 1;
-                for_each_turn(&pos, rules, false, &mut |v| {
-                    for mating_turns in [1, 2] {
-                        let near = Near::of(v.after, rules, Color::Black, mating_turns).unwrap();
-                        let verdict = near.sides().reachable(
-                            (Bitboard::EMPTY, Bitboard::EMPTY),
-                            0,
-                            mating_turns,
-                            &mut None,
-                        );
-                        let bound = mate_reachable(v.after, rules, Color::Black, 0, mating_turns, &mut None);
-                        assert_eq!(verdict, bound, "{variant:?} {} {mating_turns}", v.after.fen());
-                        if bound {
-                            mates += 1;
-                        } else {
-                            none += 1;
-                        }
-                    }
-                    false
-                });
-            }
-        }
-        // Both verdicts must be seen.
-        assert!(mates > 1000 && none > 1000, "{mates} {none}");
-    }
-
-    /// A Grolman leading move of the mated side that [`Bound::may_follow_chain`] drops leaves,
-    /// after each of its turns, a position where White has no mate in one, on random
-    /// positions crowded enough for chains (kings among the followers); and it drops many. The
-    /// reference is the mate itself, not the bound on the position after: the bound merges
-    /// requirement sets when they are many, so its verdict may say "maybe" on a position and
-    /// "no" on the same with one more square held, while a real mate is never lost by holding
-    /// less.
-    #[test]
-    fn a_grolman_last_move_is_dropped_only_when_no_turn_of_it_allows_a_mate() {
-        // Bc3-a1 with Bb4-c3: the king a5 could follow onto b4, but the queen f4, the weaker,
-        // does, and White mates the king that stayed on a5 by Qxa7.
-        let fixed = Position::from_fen("3K4/rQ1B4/5R1p/k3P1B1/1b3qq1/2b4P/8/8 b - - 0 1").unwrap();
-        let (dropped, kept, _) =
-            last_moves_dropped(Variant::Grolman.into(), fixed, 1500, 0x3c6e_f372_fe94_f82b);
-        assert!(dropped > 1000 && kept > 1000, "{dropped} dropped, {kept} kept");
-    }
-
-    /// The same in Tatarstan chess, where the phase after the mated side's move may change
-    /// the kinds of the mating side's units: a move is judged only when it changes none.
-    /// Among the moves dropped, many after which the king may have followed.
-    #[test]
-    fn a_tatarstan_last_move_is_dropped_only_when_no_turn_of_it_allows_a_mate() {
-        // Bc3-a1 with Bb4-c3: as in Grolman chess; the phase turns no unit of White's.
-        let fixed = Position::from_fen("3K4/rQ1B4/5R1p/k3P1B1/1b3qq1/2b4P/8/8 b - - 0 1").unwrap();
-        let (dropped, kept, followed) =
-            last_moves_dropped(Variant::Tatarstan.into(), fixed, 3000, 0x9e37_79b9_7f4a_7c15);
-        assert!(
-            dropped > 1000 && kept > 1000 && followed > 100,
-            "{dropped} dropped ({followed} where the king may follow), {kept} kept"
-        );
-    }
-
-    /// Black's leading moves that [`Bound::may_follow_chain`] drops on `fixed` and random
-    /// positions, each checked against the mate in one after every turn of it; the numbers
-    /// dropped, kept, and dropped where the king may follow.
-    fn last_moves_dropped(rules: Rules, fixed: Position, count: usize, seed: u64) -> (usize, usize, usize) {
-        let mut rng = Xorshift(seed);
-        let (mut dropped, mut kept, mut followed) = (0, 0, 0);
-        let mut positions = vec![fixed];
-        while positions.len() < count + 1 {
-            let board = rng.board(|rng| 4 + rng.below(9), |_, i| Color::ALL[i as usize % 2]);
-            if let Some(pos) = position_of(board, Color::Black) {
-                positions.push(pos);
-            }
-        }
-        for pos in positions {
-            let mut bound = Bound::new();
-            let last = bound.last_chain_move(&pos, rules, Color::Black).unwrap();
-            let mut leads = Vec::new();
-            grolman::leads(&pos, rules, &mut leads);
-            for lead in leads {
-                let behind = Behind::of_chain(pos.board(), Color::Black, lead.from);
-                if bound.may_follow_chain(&last, pos.board(), &lead, &behind) {
-                    kept += 1;
-                    continue;
-                }
-                dropped += 1;
-                let king = pos.board().king_of(Color::Black).unwrap();
-                followed += usize::from(lead.from != king && behind.vacated.contains(king));
-                grolman::for_each_turn_of(&pos, rules, &[lead], &mut |v| {
-                    assert!(!mates_in_one(v.after, rules), "{} {:?}", pos.fen(), v.steps);
-                    false
-                });
-            }
-        }
-        (dropped, kept, followed)
-    }
+/// The squares of `squares` within `king`'s 3x3 neighbourhood as nine bits, rank by rank from
+/// the corner below and left of it (the king's own square is bit 4). `squares` must lie within
+/// that neighbourhood: the window's corner square is king - 9, and a neighbour off the board's
+/// edge is never among them, so whatever a shift across an edge brings in is zero.
+pub(super) fn window(squares: Bitboard, king: Square) -> u64 {
+    let shifted = match king.index() as i32 - 9 {
+        c if c >= 0 => squares.0 >> c,
+        c => squares.0 << -c,
+    };
+    (shifted & 7) | (shifted >> 5 & 0o70) | (shifted >> 10 & 0o700)
 }
+
+#[cfg(test)]
+mod tests;

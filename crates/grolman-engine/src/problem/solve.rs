@@ -389,11 +389,13 @@ impl Solver<'_> {
 
     /// A helpmate of exactly `plies` half-moves exists.
     pub(super) fn help(&mut self, pos: &Position, plies: u32) -> bool {
-        self.help_keyed(pos, None, plies)
+        self.help_keyed(pos, None, plies, false)
     }
 
-    /// [`Solver::help`] with the position's key when it is known.
-    fn help_keyed(&mut self, pos: &Position, key: Option<u64>, plies: u32) -> bool {
+    /// [`Solver::help`] with the position's key when it is known; `allowed` when the bound is
+    /// known to allow a mate on the last ply (the move to it was judged by the bound's verdict
+    /// on the position it leaves).
+    fn help_keyed(&mut self, pos: &Position, key: Option<u64>, plies: u32, allowed: bool) -> bool {
         if self.tick() {
             return false;
         }
@@ -405,7 +407,7 @@ impl Solver<'_> {
             // table's; in Tatarstan chess too since the bound knows the kinds each side may
             // still have (solve-bench, the slowest Tatarstan h#3 of 8 units: 1.3 -> 1.0 s CPU).
             // The mate itself by targeted generation.
-            if !self.may_mate(pos, pos.turn().other(), 0, 1) {
+            if !allowed && !self.may_mate(pos, pos.turn().other(), 0, 1) {
                 return false;
             }
             let key = key.unwrap_or_else(|| pos.key());
@@ -429,7 +431,7 @@ impl Solver<'_> {
             // The mated side's last move: a move after which the bound's memory already rules
             // out mate is not played (nor, when a move away from its king leaves no mate, any
             // of those).
-            let last = match plies == 2 && s.pruned {
+            let mut last = match plies == 2 && s.pruned {
                 true => s.bound.last_move(pos, s.rules, mated),
                 false => None,
             };
@@ -459,7 +461,7 @@ impl Solver<'_> {
                 s.rules,
                 false,
                 |l| {
-                    last.as_ref().is_none_or(|last| bound.may_follow(last, board, l))
+                    last.as_mut().is_none_or(|last| bound.may_follow(last, board, l))
                         && check.as_mut().is_none_or(|c| c.may_follow(board, l))
                         && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
                         && chained.as_ref().is_none_or(|last| {
@@ -498,8 +500,11 @@ impl Solver<'_> {
                         (after, key)
                     })
                     .collect();
+                // The mated side's last moves were each judged by the bound's verdict on the
+                // position after them (Bound::may_follow), which the last ply need not ask again.
+                let allowed = last.is_some();
                 for (after, key) in afters {
-                    if s.help_keyed(&after, Some(key), plies - 1) {
+                    if s.help_keyed(&after, Some(key), plies - 1, allowed) {
                         return true;
                     }
                 }
