@@ -115,8 +115,14 @@ fn checking_turns(pos: &Position, rules: Rules, mating: bool, visit: &mut impl F
         let Some(filter) = TatarstanChecks::of(pos) else {
             return;
         };
+        // The flights first by destination alone: that drops a third of the leads, before the
+        // check filter looks at each leader's chain.
+        let flights = TatarstanFlights::of(pos).filter(|_| mating);
+        if let Some(flights) = &flights {
+            flights.retain_destinations(pos.board(), &mut leads);
+        }
         filter.retain(pos.board(), &mut leads);
-        if let Some(flights) = TatarstanFlights::of(pos).filter(|_| mating) {
+        if let Some(flights) = &flights {
             flights.retain(pos.board(), &mut leads);
         }
     } else {
