@@ -239,7 +239,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
                 (!checks_only || after.is_check())
                     && emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
             };
-            self.stop = transform::phase::<EXPLAIN>(pos, *us, events, promotions, &mut emit);
+            self.stop = transform::phase::<EXPLAIN, _>(pos, *us, events, promotions, &mut emit);
         }
         step::unfinish_turn(pos, fullmoves);
     }

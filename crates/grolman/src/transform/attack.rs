@@ -114,7 +114,7 @@ mod tests {
                 fullmoves: 1,
             };
             let mut outcomes: Vec<Board> = Vec::new();
-            phase::<false>(
+            phase::<false, _>(
                 &mut pos,
                 Color::White,
                 &mut Vec::new(),

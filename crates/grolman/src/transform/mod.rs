@@ -30,7 +30,13 @@ pub(crate) use attack::{may_attack, must_attack};
 
 /// What the transformation phase hands on for each position it can end in: the position, the
 /// turn's events so far and the owners' promotion choices. Returns `true` to stop.
-pub(crate) type Emit<'a> = dyn FnMut(&Position, &[Event], &[OwnerPromotion]) -> bool + 'a;
+///
+/// A type parameter, not `dyn`, so that the generator's closure is called directly: in V8's
+/// wasm a `dyn` call is an indirect call (a table load and a signature check), once for every
+/// turn the phase ends in.
+pub(crate) trait Emit: FnMut(&Position, &[Event], &[OwnerPromotion]) -> bool {}
+
+impl<F: FnMut(&Position, &[Event], &[OwnerPromotion]) -> bool> Emit for F {}
 
 /// The transformation phase after the chain of a turn played by `us` (`pos` has the other side
 /// to move): every stage, branching on every combination of the owners' choices, then the
@@ -39,18 +45,18 @@ pub(crate) type Emit<'a> = dyn FnMut(&Position, &[Event], &[OwnerPromotion]) -> 
 /// `pos`, `events` and `promotions` back as it found them. Returns whether `emit` asked to
 /// stop. The phase runs on `pos` itself (a copy only per owner's choice): the 216-byte copy a
 /// turn was a call out of the code in V8's wasm.
-pub(crate) fn phase<const EXPLAIN: bool>(
+pub(crate) fn phase<const EXPLAIN: bool, E: Emit>(
     pos: &mut Position,
     us: Color,
     events: &mut Vec<Event>,
     promotions: &mut Vec<OwnerPromotion>,
-    emit: &mut Emit<'_>,
+    emit: &mut E,
 ) -> bool {
     let events_len = events.len();
     let (kinds, castling, ep) = (pos.board.kinds(), pos.castling, pos.ep);
     let mut last_rank = LastRank::default();
     let changed = stage::<_, EXPLAIN>(&mut pos.board, Role::Pawn, events, Some(&mut last_rank));
-    let mut phase = Phase::<EXPLAIN> {
+    let mut phase = Phase::<EXPLAIN, E> {
         us,
         events,
         promotions,
@@ -75,14 +81,14 @@ pub fn stages_ahead(board: &Board) -> Board {
     board
 }
 
-struct Phase<'a, 'e, const EXPLAIN: bool> {
+struct Phase<'a, const EXPLAIN: bool, E> {
     us: Color,
     events: &'a mut Vec<Event>,
     promotions: &'a mut Vec<OwnerPromotion>,
-    emit: &'a mut Emit<'e>,
+    emit: &'a mut E,
 }
 
-impl<const EXPLAIN: bool> Phase<'_, '_, EXPLAIN> {
+impl<const EXPLAIN: bool, E: Emit> Phase<'_, EXPLAIN, E> {
     /// Every combination of the owners' choices for units that became pawns on their last
     /// rank (docs/rules.md 3.5), then the later stages.
     fn owner_choices(
