@@ -301,7 +301,7 @@ impl Units {
 mod tests {
     use super::*;
     use grolman::random::positions;
-    use grolman::{for_each_checking_turn_of, has_legal_turn, Rules, Variant};
+    use grolman::{for_each_checking_turn_of, has_legal_turn, Position, Rules, Variant};
 
     /// Every Tatarstan leading move that [`TatarstanFlights`] drops, by its destination alone
     /// ([`TatarstanFlights::retain_destinations`]) or after that by its leader's chain, starts
@@ -345,5 +345,35 @@ mod tests {
             mates > 5000 && dropped * 2 > kept && by_destination * 4 > dropped,
             "{mates} mates, {kept} checking leads kept, {dropped} dropped, {by_destination} leads by destination alone"
         );
+    }
+
+    /// A king that follows its leader covers flights from its new square: Ba6-b7 mates only
+    /// with Kb5-a6 following (the king then guards a7), which the random positions above
+    /// rarely show; neither filter may drop it.
+    #[test]
+    fn a_following_king_covers_flights() {
+        let rules: Rules = Variant::Tatarstan.into();
+        let pos = Position::from_fen("k7/8/B7/1K3p2/8/6B1/8/8 w - - 0 1").unwrap();
+        let filter = TatarstanFlights::of(&pos).expect("a black king");
+        let mut leads = Vec::new();
+        grolman::leads(&pos, rules, &mut leads);
+        let mating: Vec<Lead> = leads
+            .iter()
+            .copied()
+            .filter(|&lead| {
+                let mut mates = false;
+                for_each_checking_turn_of(&pos, rules, &[lead], &mut |v| {
+                    mates |= !has_legal_turn(v.after, rules) && v.steps.len() == 2;
+                    false
+                });
+                mates
+            })
+            .collect();
+        assert!(!mating.is_empty(), "the position must still hold the mate");
+        filter.retain_destinations(pos.board(), &mut leads);
+        filter.retain(pos.board(), &mut leads);
+        for lead in mating {
+            assert!(leads.contains(&lead), "{lead:?} dropped");
+        }
     }
 }
