@@ -50,9 +50,9 @@ pub fn for_each_turn_where<F: FnMut(&Visit<'_>) -> bool>(
     movegen::leads(pos, rules, &mut leads);
     leads.retain(lead_filter);
     if explain {
-        Gen::<true>::new(pos, rules, visit).run(pos, &leads);
+        Gen::<DynVisit, true>::new(pos, rules, visit).run(pos, &leads);
     } else {
-        Gen::<false>::new(pos, rules, visit).run(pos, &leads);
+        Gen::<DynVisit, false>::new(pos, rules, visit).run(pos, &leads);
     }
 }
 
@@ -66,7 +66,7 @@ pub fn for_each_turn_of<F: FnMut(&Visit<'_>) -> bool>(
     leads: &[Lead],
     visit: &mut F,
 ) {
-    Gen::<false>::new(pos, rules, visit).run(pos, leads);
+    Gen::<_, false>::new(pos, rules, visit).run(pos, leads);
 }
 
 /// Plays the whole turn of `lead` on `pos` in place, where leading moves have no chain
@@ -91,7 +91,7 @@ pub fn for_each_checking_turn_of<F: FnMut(&Visit<'_>) -> bool>(
     leads: &[Lead],
     visit: &mut F,
 ) {
-    let mut gen = Gen::<false>::new(pos, rules, visit);
+    let mut gen = Gen::<_, false>::new(pos, rules, visit);
     gen.checks_only = true;
     gen.run(pos, leads);
 }
@@ -119,9 +119,12 @@ pub fn count_turns(pos: &Position, rules: Rules) -> u64 {
     n
 }
 
-/// The visitor is called through `dyn`: one copy of the generator per `EXPLAIN`, not one per
-/// caller's closure (the wasm is smaller, and a call per turn costs nothing beside the turn).
-struct Gen<'a, const EXPLAIN: bool> {
+/// The turns of all leading moves call their visitor through `dyn` (`V` = [`DynVisit`]): one copy
+/// of the generator for all their callers, which keeps the wasm small. Those of given leading
+/// moves ([`for_each_turn_of`], [`for_each_checking_turn_of`]: the search's and the solver's) take
+/// it as a type parameter: a direct call per turn, where in V8's wasm an indirect call costs a
+/// table load and a signature check.
+struct Gen<'a, V: FnMut(&Visit<'_>) -> bool + ?Sized, const EXPLAIN: bool> {
     rules: Rules,
     us: Color,
     lead: Lead,
@@ -133,14 +136,16 @@ struct Gen<'a, const EXPLAIN: bool> {
     events: Vec<Event>,
     /// With `EXPLAIN`, the length of `events` before each follower of the chain walked.
     marks: Vec<usize>,
-    visit: &'a mut dyn FnMut(&Visit<'_>) -> bool,
+    visit: &'a mut V,
     stop: bool,
     /// Only the turns that give check are visited.
     checks_only: bool,
 }
 
-impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
-    fn new(pos: &Position, rules: Rules, visit: &'a mut dyn FnMut(&Visit<'_>) -> bool) -> Self {
+type DynVisit<'a> = dyn FnMut(&Visit<'_>) -> bool + 'a;
+
+impl<'a, V: FnMut(&Visit<'_>) -> bool + ?Sized, const EXPLAIN: bool> Gen<'a, V, EXPLAIN> {
+    fn new(pos: &Position, rules: Rules, visit: &'a mut V) -> Self {
         Gen {
             rules,
             us: pos.turn(),
@@ -237,7 +242,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
             } = self;
             let mut emit = |after: &Position, events: &[Event], owner_promotions: &[OwnerPromotion]| {
                 (!checks_only || after.is_check())
-                    && emit(*us, *lead, steps, owner_promotions, events, after, &mut **visit)
+                    && emit(*us, *lead, steps, owner_promotions, events, after, &mut *visit)
             };
             self.stop = transform::phase::<EXPLAIN, _>(pos, *us, events, promotions, &mut emit);
         }
@@ -263,7 +268,7 @@ impl<'a, const EXPLAIN: bool> Gen<'a, EXPLAIN> {
 }
 
 /// The generator records each turn's steps and, with `EXPLAIN`, its events.
-impl<const EXPLAIN: bool> chain::Recorder for Gen<'_, EXPLAIN> {
+impl<V: FnMut(&Visit<'_>) -> bool + ?Sized, const EXPLAIN: bool> chain::Recorder for Gen<'_, V, EXPLAIN> {
     const EACH_PROMOTION: bool = true;
 
     fn candidates(
@@ -344,7 +349,7 @@ fn emit(
     owner_promotions: &[OwnerPromotion],
     events: &[Event],
     after: &Position,
-    visit: &mut dyn FnMut(&Visit<'_>) -> bool,
+    visit: &mut (impl FnMut(&Visit<'_>) -> bool + ?Sized),
 ) -> bool {
     if after.board.king_attacked(us) {
         return false;
