@@ -261,20 +261,36 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     }
 }
 
-/// `between` for every pair of squares, as one 32 KB table built on first use (kept out of
-/// the static data so as not to weigh on the wasm): for loops that look it up millions of
-/// times.
+/// The squares past `b` on the ray from `a` through `b`: those `s` with `b` in
+/// [`between`]`(a, s)`, empty when `a` and `b` share no line. A unit standing on `b` stands in
+/// the way of every line or double step from them to `a`.
+#[inline]
+pub(crate) fn beyond(a: Square, b: Square) -> Bitboard {
+    direction(a, b).map_or(Bitboard::EMPTY, |d| Bitboard(RAYS[b.index()][d]))
+}
+
+/// [`beyond`] for every pair of squares ([`pair_table`]).
+pub(crate) fn beyond_table() -> &'static [[u64; 64]; 64] {
+    static TABLE: std::sync::OnceLock<Box<[[u64; 64]; 64]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| pair_table(beyond))
+}
+
+/// `of` for every pair of squares, as one 32 KB table (built on first use, kept out of the
+/// static data so as not to weigh on the wasm): for loops that look it up millions of times.
+fn pair_table(of: fn(Square, Square) -> Bitboard) -> Box<[[u64; 64]; 64]> {
+    let mut t = Box::new([[0u64; 64]; 64]);
+    for a in Square::all() {
+        for b in Square::all() {
+            t[a.index()][b.index()] = of(a, b).0;
+        }
+    }
+    t
+}
+
+/// [`between`] for every pair of squares ([`pair_table`]).
 pub(crate) fn between_table() -> &'static [[u64; 64]; 64] {
     static TABLE: std::sync::OnceLock<Box<[[u64; 64]; 64]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Box::new([[0u64; 64]; 64]);
-        for a in Square::all() {
-            for b in Square::all() {
-                t[a.index()][b.index()] = between(a, b).0;
-            }
-        }
-        t
-    })
+    TABLE.get_or_init(|| pair_table(between))
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, else empty.
@@ -368,6 +384,17 @@ mod tests {
                 if line(a, b).any() {
                     assert!(line(a, b).contains(a) && line(a, b).contains(b) && line(a, b) == line(b, a));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn beyond_holds_the_squares_whose_between_passes_over_the_square() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let past = Square::all().filter(|&s| between(a, s).contains(b));
+                let expected = past.fold(Bitboard::EMPTY, Bitboard::with);
+                assert_eq!(beyond(a, b), expected, "from {a} past {b}");
             }
         }
     }

@@ -16,7 +16,8 @@ mod followers;
 
 pub use followers::first_followers;
 pub(crate) use followers::{
-    after_lead, all_candidates, followers, promotes, reach, Followers, OnBoard, Reach, UnitSet,
+    after_lead, all_candidates, followers, promotes, reach, Blocked, Followers, OnBoard, Placed, Reach,
+    ReachTable, UnitSet,
 };
 
 /// What a chain is walked over ([`walk_chains`]): the position itself, its followers played

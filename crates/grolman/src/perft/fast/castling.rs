@@ -73,7 +73,7 @@ pub(super) fn turns(facts: &Facts<'_>, kept: &mut Kept, walk: &mut Walk<'_>) -> 
         };
         // Every chain from the two squares castling vacated (docs/rules.md 1.5), each tested
         // for the king.
-        walk.reset(Bitboard::EMPTY);
+        walk.reset(None);
         let mut space = AfterCastling {
             chains: walk.space::<false>(&kept.reached_by, unmoved, None, Steps::NONE),
             after,

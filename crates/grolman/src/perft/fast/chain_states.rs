@@ -2,8 +2,7 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Units;
-use crate::chain;
+use crate::chain::{Blocked, Reach, ReachTable};
 use crate::transform::Kinds;
 use crate::types::{Color, Role, Square};
 
@@ -19,7 +18,7 @@ pub(super) struct End {
 /// The chains of one position counted by the state they reach. While a chain is walked, every
 /// square but the one waiting for a follower holds what it held before the turn (the leader's
 /// destination aside), and whether the waiting square is occupied does not change who reaches
-/// it ([`chain::reach`]); the units that have not moved stand where they stood. So who follows
+/// it ([`ReachTable`]); the units that have not moved stand where they stood. So who follows
 /// into the waiting square `v` depends only on `v`, the set of units that have not moved and
 /// the leader's destination (a square it may block), and so do the chains from there: chains
 /// that reach one state by different orders of the same followers are counted once. A state's
@@ -37,11 +36,8 @@ pub(super) struct Memo {
     used: usize,
     /// [`attacks::between_table`].
     between: &'static [[u64; 64]; 64],
-    /// [`chain::reach`] of all our units into each square of `known`, by kind: the occupancy
-    /// is the position's while the chains are walked, so a square's followers are those of
-    /// its reach that have not moved ([`Memo::followers`]).
-    reach: [[Bitboard; 6]; 64],
-    known: Bitboard,
+    /// Who of ours reaches each square on the position's occupancy ([`Memo::followers`]).
+    reach: ReachTable,
 }
 
 impl Default for Memo {
@@ -53,8 +49,7 @@ impl Default for Memo {
             stamp: 0,
             used: 0,
             between: attacks::between_table(),
-            reach: [[Bitboard::EMPTY; 6]; 64],
-            known: Bitboard::EMPTY,
+            reach: ReachTable::default(),
         }
     }
 }
@@ -98,7 +93,7 @@ impl Memo {
         }
         self.ends.clear();
         self.used = 0;
-        self.known = Bitboard::EMPTY;
+        self.reach.forget();
     }
 
     #[inline]
@@ -277,9 +272,8 @@ impl Memo {
     }
 
     /// Who follows into `waiting` (units of `ours`, of the side `us`, among `unmoved`), the
-    /// leader on `block`: the weakest kind among the reach of `waiting` that has not moved, as
-    /// [`chain::followers`] finds it on the position's occupancy. A leader on `block` stops
-    /// the pawns and sliders it stands in front of (between them and `waiting`).
+    /// leader on `block`: the rule's answer on the position's table ([`ReachTable`],
+    /// [`Blocked`]).
     #[inline]
     fn followers(
         &mut self,
@@ -289,25 +283,15 @@ impl Memo {
         unmoved: Bitboard,
         block: Option<Square>,
     ) -> Option<(Role, Bitboard)> {
-        if !self.known.contains(waiting) {
-            self.reach[waiting.index()] = chain::reach(ours, us, ours.by_color(us), waiting);
-            self.known.set(waiting);
-        }
-        let from_v = &self.between[waiting.index()];
-        for role in Role::ALL {
-            let mut units = self.reach[waiting.index()][role.index()] & unmoved;
-            if let Some(b) = block {
-                for s in units {
-                    if from_v[s.index()] & Bitboard::from_square(b).0 != 0 {
-                        units.clear(s);
-                    }
-                }
+        self.reach.learn(ours, us, waiting);
+        match block {
+            Some(block) => Blocked {
+                reach: &self.reach,
+                block,
             }
-            if units.any() {
-                return Some((role, units));
-            }
+            .weakest(unmoved, waiting),
+            None => self.reach.weakest(unmoved, waiting),
         }
-        None
     }
 
     /// The squares where a unit landing would stop one of the followers `units` (the weakest

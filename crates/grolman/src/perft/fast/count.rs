@@ -144,7 +144,7 @@ fn run<const EXPAND: bool>(pos: &Position, rules: Rules, scratch: &mut Scratch) 
         role_of: &role_of,
         same_kind: &same_kind,
         last_rank: facts.us.last_rank(),
-        block: Bitboard::EMPTY,
+        block: None,
         ends: std::mem::take(&mut kept.ends),
         sensitive: Bitboard::EMPTY,
         visited: Bitboard::EMPTY,
@@ -222,7 +222,7 @@ fn walk_unwalked(walk: &mut Walk<'_>, scratch: &mut Scratch, l: usize, leaders: 
         let i = unwalked.trailing_zeros() as usize & 15;
         unwalked &= unwalked - 1;
         let from = kept.square_of[i];
-        walk.reset(Bitboard::EMPTY);
+        walk.reset(None);
         let king = (kept.role_of[i] == Role::King).then_some(from);
         walk.chains::<false>(&kept.reached_by, everyone & !(1 << i), from, king, Steps::NONE);
         kept.chains[i] = kept.keep(walk);
@@ -306,7 +306,7 @@ fn count_apart(facts: &Facts<'_>, kept: &mut super::kept::Kept, walk: &mut Walk<
             let k = match kept.blocked[i].iter().position(|b| b.to == to) {
                 Some(k) => k,
                 None => {
-                    walk.reset(Bitboard::from_square(to));
+                    walk.reset(Some(to));
                     walk.chains_apart::<true>(&kept.reached_by, unmoved, from, king_at, Steps::NONE);
                     let blocked_chains = kept.keep(walk);
                     kept.visited[i] |= walk.visited;

@@ -4,7 +4,7 @@
 //! weakest kind.
 
 use crate::bitboard::Bitboard;
-use crate::chain::{self, Reach};
+use crate::chain::{self, Blocked, Placed, Reach};
 use crate::types::{Role, Square};
 
 /// One finished chain: the square left empty, where the king went if it moved, how many
@@ -52,8 +52,8 @@ pub(super) struct Walk<'a> {
     /// The units of each unit's kind.
     pub(super) same_kind: &'a [u32; 16],
     pub(super) last_rank: u8,
-    /// A square the leader landed on, which no follower may cross.
-    pub(super) block: Bitboard,
+    /// The square the leader landed on, which no follower may cross.
+    pub(super) block: Option<Square>,
     // What `chains` found: every finished chain, and the squares whose occupancy decided a
     // follower (a leader landing there is counted apart).
     pub(super) ends: Vec<Chain>,
@@ -63,7 +63,7 @@ pub(super) struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    pub(super) fn reset(&mut self, block: Bitboard) {
+    pub(super) fn reset(&mut self, block: Option<Square>) {
         self.ends.clear();
         self.visited = Bitboard::EMPTY;
         self.sensitive = Bitboard::EMPTY;
@@ -145,24 +145,20 @@ impl<const BLOCKED: bool> Reach for Chains<'_, '_, BLOCKED> {
 
     #[inline(always)]
     fn weakest(&self, unmoved: u32, v: Square) -> Option<(Role, u32)> {
-        // The units whose line to `v` crosses the square the leader landed on.
-        let mut crossing = 0;
-        if BLOCKED {
-            let mut rest = self.reached_by[v.index()] & unmoved;
-            while rest != 0 {
-                let j = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if (self.walk.between(v, self.walk.square_of[j & 15]) & self.walk.block).any() {
-                    crossing |= 1 << j;
-                }
-            }
-        }
-        Numbered {
+        let numbered = Numbered {
             reached_by: self.reached_by,
+            square_of: self.walk.square_of,
             same_kind: self.walk.same_kind,
             role_of: self.walk.role_of,
+        };
+        match self.walk.block {
+            Some(block) if BLOCKED => Blocked {
+                reach: &numbered,
+                block,
+            }
+            .weakest(unmoved, v),
+            _ => numbered.weakest(unmoved, v),
         }
-        .weakest(unmoved & !crossing, v)
     }
 }
 
@@ -229,10 +225,11 @@ impl<const BLOCKED: bool> chain::Space for Chains<'_, '_, BLOCKED> {
 }
 
 /// The counter's view of who could follow (for [`chain::followers`] and the walk): the kept
-/// table of the units that reach each square, and the numbering (the lowest number of a set
-/// is of its weakest kind).
+/// table of the units that reach each square on the position's occupancy, and the numbering
+/// (the lowest number of a set is of its weakest kind).
 pub(super) struct Numbered<'a> {
     pub(super) reached_by: &'a [u32; 65],
+    pub(super) square_of: &'a [Square; 16],
     pub(super) same_kind: &'a [u32; 16],
     pub(super) role_of: &'a [Role; 16],
 }
@@ -248,5 +245,19 @@ impl Reach for Numbered<'_> {
         }
         let lowest = candidates.trailing_zeros() as usize & 15;
         Some((self.role_of[lowest], candidates & self.same_kind[lowest]))
+    }
+}
+
+impl Placed for Numbered<'_> {
+    #[inline(always)]
+    fn standing_on(&self, unmoved: u32, v: Square, squares: Bitboard) -> u32 {
+        let mut rest = self.reached_by[v.index()] & unmoved;
+        let mut on = 0;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            on |= u32::from(squares.contains(self.square_of[j & 15])) << j;
+        }
+        on
     }
 }
