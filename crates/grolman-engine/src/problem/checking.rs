@@ -55,10 +55,15 @@ impl LastMate {
         })
     }
 
+    /// Whether `lead` is a king move into check: no move at all.
+    pub fn steps_into_check(&self, lead: &Lead) -> bool {
+        lead.from == self.king && self.guarded.contains(lead.to)
+    }
+
     /// Whether a mate may still follow the mated side's move `lead` on `board`.
     pub fn may_follow(&mut self, board: &Board, lead: &Lead) -> bool {
         if lead.from == self.king {
-            if self.guarded.contains(lead.to) {
+            if self.steps_into_check(lead) {
                 return false;
             }
             // Most moves kept here are the king's (orthodox h#3 4a: 23 k of 27 k), which the

@@ -143,15 +143,10 @@ impl Bound {
     pub fn may_follow(&mut self, last: &mut LastMove, board: &Board, lead: &Lead) -> bool {
         let king = last.near.king;
         if last.covers.is_some() && lead.from == king && lead.kind != LeadKind::EnPassant {
-            // A king move into check is no move: its verdict is not worked out.
-            let occupied = board.occupied().without(king);
-            if board.attackers(lead.to, last.near.mated.other(), occupied).any() {
-                return false;
-            }
             let taken = lead.is_capture().then_some(lead.to);
             return self.covers(board, &last.near, lead.to, taken).after(board, lead);
         }
-        if let (Some(covers), true) = (&last.covers, lead.from != king) {
+        if let Some(covers) = &last.covers {
             match lead.kind {
                 LeadKind::Quiet | LeadKind::DoubleStep => return covers.after(board, lead),
                 // The verdicts without the unit taken, worked out for the first capture of it.

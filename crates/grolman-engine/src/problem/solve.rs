@@ -461,7 +461,11 @@ impl Solver<'_> {
                 s.rules,
                 false,
                 |l| {
-                    last.as_mut().is_none_or(|last| bound.may_follow(last, board, l))
+                    // A king move into check first: the bound's verdict on the king's new
+                    // square is then not looked up or worked out. The bound's remembered
+                    // verdicts before the real board's, which costs more.
+                    check.as_ref().is_none_or(|c| !c.steps_into_check(l))
+                        && last.as_mut().is_none_or(|last| bound.may_follow(last, board, l))
                         && check.as_mut().is_none_or(|c| c.may_follow(board, l))
                         && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
                         && chained.as_ref().is_none_or(|last| {
