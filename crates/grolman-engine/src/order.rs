@@ -17,7 +17,7 @@ const HISTORY_CAP: i32 = 700_000;
 pub(crate) struct MoveOrder {
     history: Vec<i32>,
     killers: [[u16; 2]; MAX_PLY],
-    /// The leading moves as generated, before [`MoveOrder::next_lead`] scores them.
+    /// The leading moves of the table move's unit ([`MoveOrder::table_lead`]).
     raw: Vec<Lead>,
 }
 
@@ -136,33 +136,38 @@ impl MoveOrder {
         leads: &mut Vec<(i32, Lead)>,
         ply: usize,
     ) {
-        self.raw.clear();
-        grolman::leads_of(pos, rules, set, &mut self.raw);
         leads.clear();
         stages.next = 0;
         stages.sorted = false;
-        for &lead in &self.raw {
+        let board = pos.board();
+        let killers = self.killers[ply];
+        // The side to move's history, by the code's from and to (`lead_code`'s low 12 bits).
+        let history = &self.history[pos.turn().index() * 4096..][..4096];
+        let (table, at_once) = (stages.table, stages.at_once);
+        // Each move scored as the generator finds it, instead of listed and the list read
+        // back: V8's code for the list's writes and reads was a measurable part of a node.
+        grolman::for_each_lead_of(pos, rules, set, |lead| {
             let code = lead_code(lead);
-            let score = if stages.table == Some(code) {
-                if !stages.at_once {
-                    continue;
+            let score = if table == Some(code) {
+                if !at_once {
+                    return;
                 }
                 10_000_000
             } else if lead.is_capture() {
-                let victim = pos.board().role_at(lead.to).unwrap_or(Role::Pawn);
-                let attacker = pos.board().role_at(lead.from).unwrap_or(Role::Pawn);
+                let victim = board.role_at(lead.to).unwrap_or(Role::Pawn);
+                let attacker = board.role_at(lead.from).unwrap_or(Role::Pawn);
                 1_000_000 + VALUES[victim.index()] * 16 - attacker.index() as i32
             } else if lead.promotion == Some(Role::Queen) {
                 900_000
-            } else if self.killers[ply][0] == code {
+            } else if killers[0] == code {
                 800_000
-            } else if self.killers[ply][1] == code {
+            } else if killers[1] == code {
                 799_000
             } else {
-                self.history[history_index(pos, lead)].min(HISTORY_CAP)
+                history[code as usize & 4095].min(HISTORY_CAP)
             };
             leads.push((score, lead));
-        }
+        });
     }
 }
 

@@ -52,7 +52,7 @@ pub use entry::{choices_at, open_choices, Choice, ChoiceKind, ChoiceOption, Choi
 pub use game::{dead_material, Game, GameError, Outcome, Status};
 pub use king_followed::{king_followed, king_followed_past};
 pub use lead_filter::{LeadFilter, TurnGoal};
-pub use movegen::{leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
+pub use movegen::{for_each_lead_of, leads, leads_from, leads_of, Lead, LeadKind, LeadSet};
 #[cfg(not(target_arch = "wasm32"))]
 pub use perft::perft_parallel;
 pub use perft::{fast_perft, perft};

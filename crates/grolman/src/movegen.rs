@@ -76,25 +76,44 @@ pub enum LeadSet {
 
 /// Appends every leading move of the side to move to `out`.
 pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
-    generate(pos, rules, pos.board().by_color(pos.turn()), LeadSet::All, out);
+    generate(
+        pos,
+        rules,
+        pos.board().by_color(pos.turn()),
+        LeadSet::All,
+        &mut |lead| out.push(lead),
+    );
 }
 
 /// Appends the leading moves of `set` to `out`, in the order [`leads`] gives them (each set is
 /// a subsequence of it, so a search that takes captures, then quiet moves, meets ties alike).
 pub fn leads_of(pos: &Position, rules: Rules, set: LeadSet, out: &mut Vec<Lead>) {
-    generate(pos, rules, pos.board().by_color(pos.turn()), set, out);
+    for_each_lead_of(pos, rules, set, |lead| out.push(lead));
+}
+
+/// Calls `each` with the leading moves of `set`, in the order of [`leads_of`]: for a caller
+/// that keeps them with more (a search's scores), written once instead of listed and copied.
+#[inline]
+pub fn for_each_lead_of(pos: &Position, rules: Rules, set: LeadSet, mut each: impl FnMut(Lead)) {
+    generate(pos, rules, pos.board().by_color(pos.turn()), set, &mut each);
 }
 
 /// Appends the leading moves of the unit on `from` to `out` (none when it is not the side to
 /// move's): how a search checks the table's move without generating the others.
 pub fn leads_from(pos: &Position, rules: Rules, from: Square, out: &mut Vec<Lead>) {
     let own = pos.board().by_color(pos.turn());
-    generate(pos, rules, own & Bitboard::from_square(from), LeadSet::All, out);
+    generate(
+        pos,
+        rules,
+        own & Bitboard::from_square(from),
+        LeadSet::All,
+        &mut |lead| out.push(lead),
+    );
 }
 
 /// The leading moves of the units on `units` (the side to move's), restricted to `set`.
 #[inline(always)]
-fn generate(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &mut Vec<Lead>) {
+fn generate<F: FnMut(Lead)>(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &mut F) {
     let us = pos.turn();
     let board = pos.board();
     let own = board.by_color(us);
@@ -110,14 +129,14 @@ fn generate(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &m
         LeadSet::Captures => enemy,
         LeadSet::Quiet => !occ,
     };
-    let quiet_or_capture = |from: Square, reach: Bitboard, out: &mut Vec<Lead>| {
+    let quiet_or_capture = |from: Square, reach: Bitboard, out: &mut F| {
         for to in reach & targets {
             let kind = if enemy.contains(to) {
                 LeadKind::Capture
             } else {
                 LeadKind::Quiet
             };
-            out.push(Lead {
+            out(Lead {
                 from,
                 to,
                 promotion: None,
@@ -128,10 +147,10 @@ fn generate(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &m
 
     for from in board.by_role(Role::Pawn) & units {
         let last = to_rank_is_last(us, from);
-        let push = |to: Square, kind: LeadKind, out: &mut Vec<Lead>| {
+        let push = |to: Square, kind: LeadKind, out: &mut F| {
             if last {
                 for role in Role::PROMOTIONS {
-                    out.push(Lead {
+                    out(Lead {
                         from,
                         to,
                         promotion: Some(role),
@@ -139,7 +158,7 @@ fn generate(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &m
                     });
                 }
             } else {
-                out.push(Lead {
+                out(Lead {
                     from,
                     to,
                     promotion: None,
@@ -187,7 +206,7 @@ fn generate(pos: &Position, rules: Rules, units: Bitboard, set: LeadSet, out: &m
     for from in board.by_role(Role::King) & units {
         quiet_or_capture(from, attacks::king_attacks(from), out);
         if quiet && rules.castling_allowed() {
-            castles(pos, |lead| out.push(lead));
+            castles(pos, &mut *out);
         }
     }
 }

@@ -28,6 +28,9 @@ pub(crate) struct Made {
 
 /// Plays a leading move in place: capture (en passant included), promotion, the castling rook,
 /// lost castling rights, the en passant square of a double step, and the half-move clock.
+/// Inlined in the engine's wasm (`inline-hot`): the search's `play_chainless` drops the
+/// [`Made`], which a call wrote to memory all the same.
+#[cfg_attr(feature = "inline-hot", inline(always))]
 pub(crate) fn make_lead(pos: &mut Position, lead: Lead) -> Made {
     let us = pos.turn();
     let before = (pos.castling, pos.ep, pos.halfmoves);
