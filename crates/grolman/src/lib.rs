@@ -69,7 +69,7 @@ pub use turn_error::{
 };
 pub use turns::{
     count_turns, find_by_code, find_turn, for_each_checking_turn_of, for_each_turn, for_each_turn_of,
-    for_each_turn_where, has_legal_turn, play_chainless, Visit,
+    for_each_turn_of_judged, for_each_turn_where, has_legal_turn, play_chainless, Visit,
 };
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{Options, ParseVariantError, Rules, Variant};

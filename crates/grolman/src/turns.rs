@@ -69,6 +69,22 @@ pub fn for_each_turn_of<F: FnMut(&Visit<'_>) -> bool>(
     Gen::<_, false>::new(pos, rules, visit).run(pos, leads);
 }
 
+/// [`for_each_turn_of`] for the turns whose position at the end of the chain (the other side
+/// to move, the transformation phase still to come) passes `chain_end`: the others' phases are
+/// not worked out nor their positions copied. A solver that can judge a turn by what its chain
+/// leaves (a bound on the position after it that the phase cannot change) drops it there.
+pub fn for_each_turn_of_judged<F: FnMut(&Visit<'_>) -> bool>(
+    pos: &Position,
+    rules: Rules,
+    leads: &[Lead],
+    chain_end: &mut dyn FnMut(&Position) -> bool,
+    visit: &mut F,
+) {
+    let mut gen = Gen::<_, false>::new(pos, rules, visit);
+    gen.chain_end = Some(chain_end);
+    gen.run(pos, leads);
+}
+
 /// Plays the whole turn of `lead` on `pos` in place, where leading moves have no chain
 /// (orthodox chess): the leading move, then the other side to move. Returns whether the turn
 /// is legal (docs/rules.md 1.6: the mover's king not attacked after it); an illegal turn leaves
@@ -140,6 +156,8 @@ struct Gen<'a, V: FnMut(&Visit<'_>) -> bool + ?Sized, const EXPLAIN: bool> {
     stop: bool,
     /// Only the turns that give check are visited.
     checks_only: bool,
+    /// Only the turns whose position at the chain's end passes it are finished.
+    chain_end: Option<&'a mut dyn FnMut(&Position) -> bool>,
 }
 
 type DynVisit<'a> = dyn FnMut(&Visit<'_>) -> bool + 'a;
@@ -167,6 +185,7 @@ impl<'a, V: FnMut(&Visit<'_>) -> bool + ?Sized, const EXPLAIN: bool> Gen<'a, V, 
             visit,
             stop: false,
             checks_only: false,
+            chain_end: None,
         }
     }
 
@@ -226,6 +245,10 @@ impl<'a, V: FnMut(&Visit<'_>) -> bool + ?Sized, const EXPLAIN: bool> Gen<'a, V, 
     /// each legal turn. `pos` is back as it came when this returns.
     fn finish(&mut self, pos: &mut Position) {
         let fullmoves = step::finish_turn(pos);
+        if self.chain_end.as_mut().is_some_and(|keep| !keep(pos)) {
+            step::unfinish_turn(pos, fullmoves);
+            return;
+        }
         let steps = &self.steps[..self.len];
         let checks_only = self.checks_only;
         if !self.rules.variant.transforms() {

@@ -19,8 +19,9 @@ use super::reach::Model;
 /// its king leaves it unchanged), so most of those nodes are judged by one look-up; and per
 /// mating side's units and mated king the [`Covers`] that judge the mated side's last moves.
 pub struct Bound {
-    /// Per slot a [`Near`] packed whole ([`Near::packed`]) with its verdict; all zero when empty.
-    near: Vec<[u64; 4]>,
+    /// Per slot the fingerprint of a [`Near`] ([`Near::fingerprint`]) with its verdict in
+    /// bit 0; zero when empty.
+    near: Vec<u64>,
     /// Per slot the mating side's units and the mated king ([`Near::packed`] with no square
     /// held) with the [`Covers`] worked out for them.
     covers: Vec<([u64; 4], [u64; 8])>,
@@ -30,19 +31,20 @@ pub struct Bound {
 /// side's units and the mated king only, which many positions at that node share.
 const COVERS_SLOTS: usize = 1 << 12;
 
-/// Verdicts remembered by a [`Bound`] (32 bytes each, 2 MB). Grolman h#3 117 works out the
+/// Verdicts remembered by a [`Bound`] (8 bytes each, 512 kB). Grolman h#3 117 works out the
 /// verdict for about 3.2 M nodes of 1.1 M distinct [`Near`]s; with 4,096 slots 443 k of them
-/// missed, with 65,536 228 k.
+/// missed, with 65,536 228 k. A slot holds a 62-bit fingerprint, not the 32-byte packing: most
+/// look-ups missed the cache in a table of 2 MB (Tatarstan h#3 135: the slot's compare was 8 %
+/// of the time), and the solver's table trusts 64-bit position keys alike.
 const NEAR_SLOTS: usize = 1 << 16;
 
-/// The bits of a packed [`Near`]'s last word that hold its verdict, and that mark the slot full.
-const VERDICT: u64 = 1 << 19;
+/// The bit of a packed [`Near`]'s last word that marks it full (a packing is never all zero).
 const FULL: u64 = 1 << 20;
 
 impl Bound {
     pub fn new() -> Bound {
         Bound {
-            near: vec![[0; 4]; NEAR_SLOTS],
+            near: vec![0; NEAR_SLOTS],
             covers: vec![([0; 4], [0; 8]); COVERS_SLOTS],
         }
     }
@@ -70,10 +72,10 @@ impl Bound {
 
     /// The bound's verdict on `near`, remembered.
     fn verdict(&mut self, near: Near) -> bool {
-        let key = near.packed();
-        let slot = &mut self.near[Near::slot(&key)];
-        if slot[..3] == key[..3] && slot[3] & !VERDICT == key[3] {
-            return slot[3] & VERDICT != 0;
+        let print = Near::fingerprint(&near.packed());
+        let slot = &mut self.near[(print >> 48) as usize & (NEAR_SLOTS - 1)];
+        if *slot & !1 == print {
+            return *slot & 1 != 0;
         }
         let verdict = near.sides().reachable(
             (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -81,10 +83,7 @@ impl Bound {
             near.mating_turns,
             &mut None,
         );
-        *slot = key;
-        if verdict {
-            slot[3] |= VERDICT;
-        }
+        *slot = print | u64::from(verdict);
         verdict
     }
 }
@@ -237,6 +236,27 @@ impl Bound {
     }
 }
 
+/// Tatarstan chess: the mated side's last turn judged where its chain ends, before its phase.
+impl Bound {
+    /// For `mated`, whose last turn before the other side's last has its chain walked to
+    /// `end` (the other side to move, the transformation phase still to come): the verdict
+    /// that the next node asks of the position after the phase ([`Bound::reachable`]), when
+    /// it is known here; `None` when not (the phase may turn a unit of the mating side, or
+    /// `mated` may castle). Why it is the same: the phase changes kinds only (docs/rules.md
+    /// 3.6), so the mated king and the squares its side holds stay; when no unit of the
+    /// mating side defends one of another kind at the chain's end ([`phase_keeps_kinds`]
+    /// with nothing vacated) none of them changes, nor so their castling; and the mated
+    /// side's kinds are not part of a [`Near`].
+    pub fn at_chain_end(&mut self, end: &Position, rules: Rules, mated: Color) -> Option<bool> {
+        if rules.variant != Variant::Tatarstan
+            || !phase_keeps_kinds(end.board(), mated.other(), Bitboard::EMPTY)
+        {
+            return None;
+        }
+        Some(self.verdict(Near::of(end, rules, mated, 1)?))
+    }
+}
+
 /// Tatarstan chess: whether the phase after a turn of the other side whose chain may leave any
 /// of `vacated` empty (and fills squares, or takes units of `color`, only elsewhere on lines
 /// that count here) turns no unit of `color`. Why (docs/rules.md 3.2-3.4): that turn moves no
@@ -356,10 +376,10 @@ impl Near {
         }
     }
 
-    /// The whole of `self` in four words, the verdict's bit ([`VERDICT`]) clear: the mating
-    /// side's units as three bit planes of their kind's index plus one (so every unit sets one
-    /// at least), then the king, the colours, castling, the rule set, the held squares as a 3x3
-    /// window around the king (they are among its neighbours) and the turns.
+    /// The whole of `self` in four words: the mating side's units as three bit planes of their
+    /// kind's index plus one (so every unit sets one at least), then the king, the colours,
+    /// castling, the rule set, the held squares as a 3x3 window around the king (they are
+    /// among its neighbours) and the turns.
     fn packed(&self) -> [u64; 4] {
         let mut planes = [0u64; 3];
         for (r, units) in self.mating.iter().enumerate() {
@@ -381,12 +401,23 @@ impl Near {
     }
 
     fn slot(key: &[u64; 4]) -> usize {
+        (Near::mix(key) >> 40) as usize & (NEAR_SLOTS - 1)
+    }
+
+    /// 62 bits of a hash of a packing: bit 0 clear (for the verdict), bit 1 set (an empty
+    /// slot is zero); its top 16 bits choose the slot.
+    fn fingerprint(key: &[u64; 4]) -> u64 {
+        Near::mix(key) & !1 | 2
+    }
+
+    fn mix(key: &[u64; 4]) -> u64 {
         let mut h = 0u64;
         for w in key {
             h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
             h ^= h >> 29;
         }
-        (h.wrapping_mul(0x94d0_49bb_1331_11eb) >> 40) as usize & (NEAR_SLOTS - 1)
+        h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ h >> 32
     }
 }
 

@@ -18,7 +18,9 @@
 
 mod options;
 
-use grolman::{has_legal_turn, notation, Behind, Color, Position, Rules, Square, Turn, Variant};
+use std::cell::Cell;
+
+use grolman::{has_legal_turn, notation, Behind, Color, Position, Rules, Square, Turn, Variant, Visit};
 
 use super::approach::{Approach, ApproachMemory};
 use super::checking::LastMate;
@@ -455,35 +457,54 @@ impl Solver<'_> {
             };
             let board = pos.board();
             let bound = &mut s.bound;
-            let mut afters = Vec::new();
-            grolman::for_each_turn_where(
-                pos,
-                s.rules,
-                false,
-                |l| {
-                    // A king move into check first: the bound's verdict on the king's new
-                    // square is then not looked up or worked out. The bound's remembered
-                    // verdicts before the real board's, which costs more.
-                    check.as_ref().is_none_or(|c| !c.steps_into_check(l))
-                        && last.as_mut().is_none_or(|last| bound.may_follow(last, board, l))
-                        && check.as_mut().is_none_or(|c| c.may_follow(board, l))
-                        && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
-                        && chained.as_ref().is_none_or(|last| {
-                            let b = match behind {
-                                Some((from, b)) if from == l.from => b,
-                                _ => Behind::of_chain(board, mated, l.from),
-                            };
-                            behind = Some((l.from, b));
-                            bound.may_follow_chain(last, board, l, &b)
-                        })
-                },
-                &mut |v| {
-                    afters.push(v.after.clone());
-                    false
-                },
-            );
+            let mut leads = Vec::with_capacity(64);
+            grolman::leads(pos, s.rules, &mut leads);
+            leads.retain(|l| {
+                // A king move into check first: the bound's verdict on the king's new square is
+                // then not looked up or worked out. The bound's remembered verdicts before the
+                // real board's, which costs more.
+                check.as_ref().is_none_or(|c| !c.steps_into_check(l))
+                    && last.as_mut().is_none_or(|last| bound.may_follow(last, board, l))
+                    && check.as_mut().is_none_or(|c| c.may_follow(board, l))
+                    && approach.as_ref().is_none_or(|a| a.may_follow(board, l))
+                    && chained.as_ref().is_none_or(|last| {
+                        let b = match behind {
+                            Some((from, b)) if from == l.from => b,
+                            _ => Behind::of_chain(board, mated, l.from),
+                        };
+                        behind = Some((l.from, b));
+                        bound.may_follow_chain(last, board, l, &b)
+                    })
+            });
+            // Tatarstan: the mated side's last turns are judged again where their chains end,
+            // by the bound on the position after them when their phase cannot change it
+            // (Bound::at_chain_end), before the phase is worked out and the position copied;
+            // the turns kept so need not be judged at the next node. (Castling that takes a
+            // right of the other side, CastlingMutuallyExclusive, changes that position after
+            // the turn: not judged then.)
+            let judge_ends = plies == 2
+                && s.pruned
+                && s.rules.variant == Variant::Tatarstan
+                && s.options.exclusive_castling.is_empty();
+            let judged = Cell::new(false);
+            let mut afters = Vec::with_capacity(leads.len());
+            let mut keep = |v: &Visit<'_>| {
+                afters.push((v.after.clone(), judged.get()));
+                false
+            };
+            if judge_ends {
+                let rules = s.rules;
+                let mut chain_end = |end: &Position| {
+                    let verdict = bound.at_chain_end(end, rules, mated);
+                    judged.set(verdict.is_some());
+                    verdict != Some(false)
+                };
+                grolman::for_each_turn_of_judged(pos, s.rules, &leads, &mut chain_end, &mut keep);
+            } else {
+                grolman::for_each_turn_of(pos, s.rules, &leads, &mut keep);
+            }
             if plies == 1 {
-                for after in afters {
+                for (after, _) in afters {
                     if s.goal == Goal::Mate && !after.is_check() {
                         continue;
                     }
@@ -497,18 +518,18 @@ impl Solver<'_> {
                 // (solve-bench, orthodox h#3: the lookups were 16 % of the time).
                 let afters: Vec<_> = afters
                     .iter()
-                    .map(|after| {
+                    .map(|(after, judged)| {
                         let after = s.after(pos, after);
                         let key = after.key();
                         s.table.prefetch(s.node_key(key, plies - 1, Node::Help));
-                        (after, key)
+                        (after, key, *judged)
                     })
                     .collect();
                 // The mated side's last moves were each judged by the bound's verdict on the
-                // position after them (Bound::may_follow), which the last ply need not ask again.
-                let allowed = last.is_some();
-                for (after, key) in afters {
-                    if s.help_keyed(&after, Some(key), plies - 1, allowed) {
+                // position after them (Bound::may_follow, Bound::at_chain_end), which the last
+                // ply need not ask again.
+                for (after, key, judged) in afters {
+                    if s.help_keyed(&after, Some(key), plies - 1, last.is_some() || judged) {
                         return true;
                     }
                 }
