@@ -85,9 +85,10 @@ test("a new build is said to be ready and takes effect on the next load", async 
     expect(before).toContain("fen=");
     // The position must come back from the fragment alone, not from the game the page stored.
     await page.evaluate(() => localStorage.removeItem("grolman.game"));
-    // The worker answers this load with a page that loads again once the new build is active.
+    // The worker answers this load with a page that loads again once the new build is active
+    // (its activate step, then a second load): at load 10 in CI this took more than 15 s.
     await page.reload();
-    await expect(page.locator("body")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+    await expect(page.locator("body")).toHaveAttribute("data-ready", "true", { timeout: 45_000 });
     // The document itself is the new build's, not only the files fetched after it.
     expect(await loaded()).toEqual({ page: "the next build", css: "the next build" });
     expect(page.url()).toBe(before);
