@@ -141,7 +141,7 @@ impl MoveOrder {
         stages.sorted = false;
         let board = pos.board();
         let killers = self.killers[ply];
-        // The side to move's history, by the code's from and to (`lead_code`'s low 12 bits).
+        // The side to move's history ([`history_slot`]).
         let history = &self.history[pos.turn().index() * 4096..][..4096];
         let (table, at_once) = (stages.table, stages.at_once);
         // Each move scored as the generator finds it, instead of listed and the list read
@@ -164,7 +164,7 @@ impl MoveOrder {
             } else if killers[1] == code {
                 799_000
             } else {
-                history[code as usize & 4095].min(HISTORY_CAP)
+                history[history_slot(code)].min(HISTORY_CAP)
             };
             leads.push((score, lead));
         });
@@ -239,8 +239,14 @@ pub(crate) fn lead_code(lead: Lead) -> u16 {
     promotion << 12 | (lead.from.index() as u16) << 6 | lead.to.index() as u16
 }
 
+/// A leading move's place in its side's 4,096 history counters: by from and to, which are
+/// [`lead_code`]'s low 12 bits.
+fn history_slot(code: u16) -> usize {
+    code as usize & 4095
+}
+
 fn history_index(pos: &Position, lead: Lead) -> usize {
-    pos.turn().index() * 4096 + lead.from.index() * 64 + lead.to.index()
+    pos.turn().index() * 4096 + history_slot(lead_code(lead))
 }
 
 #[cfg(test)]

@@ -76,13 +76,7 @@ pub enum LeadSet {
 
 /// Appends every leading move of the side to move to `out`.
 pub fn leads(pos: &Position, rules: Rules, out: &mut Vec<Lead>) {
-    generate(
-        pos,
-        rules,
-        pos.board().by_color(pos.turn()),
-        LeadSet::All,
-        &mut |lead| out.push(lead),
-    );
+    leads_of(pos, rules, LeadSet::All, out);
 }
 
 /// Appends the leading moves of `set` to `out`, in the order [`leads`] gives them (each set is
